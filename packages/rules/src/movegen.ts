@@ -1,0 +1,345 @@
+import {
+  ATTACK_DOUBLE_BOX,
+  ATTACK_PAWN_BOX,
+  CAPTURE,
+  CASTLE,
+  COPY,
+  DOUBLE_PUSH,
+  EN_PASSANT,
+  encodeMove,
+  JOIN,
+  type Move,
+  moveFrom,
+  moveKind,
+  movePiece,
+  moveTo,
+  QUIET,
+  SACRIFICE,
+} from './move.ts';
+import {
+  BISHOP,
+  type Color,
+  colorOf,
+  isStrong,
+  KING,
+  KNIGHT,
+  PAWN,
+  type Piece,
+  pieceOf,
+  QUEEN,
+  ROOK,
+  typeOf,
+} from './piece.ts';
+import {
+  BLACK_KINGSIDE,
+  BLACK_QUEENSIDE,
+  FORWARD,
+  type Position,
+  WHITE_KINGSIDE,
+  WHITE_QUEENSIDE,
+} from './position.ts';
+import { DIAGONALS, KING_STEPS, KNIGHT_STEPS, ORTHOGONALS, type Square } from './square.ts';
+
+/** Room for every decision of any position (pseudo-legal moves included). */
+export const MAX_MOVES = 512;
+
+const PAWN_START_RANK = [1, 6];
+const LAST_RANK = [7, 0];
+const PROMOTIONS = [QUEEN, ROOK, BISHOP, KNIGHT] as const;
+const KING_START = [0x04, 0x74];
+const KINGSIDE = [WHITE_KINGSIDE, BLACK_KINGSIDE];
+const QUEENSIDE = [WHITE_QUEENSIDE, BLACK_QUEENSIDE];
+
+/** DIRECTION[to - from + 119] is the step from one square toward the other along a line, or 0. */
+const DIRECTION = new Int8Array(240);
+for (const d of [...DIAGONALS, ...ORTHOGONALS]) for (let k = 1; k < 8; k++) DIRECTION[d * k + 119] = d;
+
+/**
+ * Fills `out` with the pseudo-legal moves of the side to move and returns their number:
+ * every piece's moves by its normal movement plus the shared-box moves (join, copy, attacks).
+ */
+export function generatePseudo(pos: Position, out: Int32Array): number {
+  const a = pos.first;
+  const b = pos.second;
+  const us = pos.turn;
+  let n = 0;
+  for (let sq = 0; sq < 120; sq++) {
+    if (sq & 0x88) {
+      sq += 7;
+      continue;
+    }
+    const x = a[sq];
+    if (x === 0) continue;
+    const y = b[sq];
+    if (y === 0) {
+      if (colorOf(x) === us) n = pieceMoves(pos, sq, x, false, out, n);
+    } else {
+      // From a box each own piece may move; two of one type make one set of moves (RULES.md 3).
+      if (colorOf(x) === us) n = pieceMoves(pos, sq, x, true, out, n);
+      if (colorOf(y) === us && y !== x) n = pieceMoves(pos, sq, y, true, out, n);
+    }
+  }
+  return n;
+}
+
+function pieceMoves(
+  pos: Position,
+  from: Square,
+  p: Piece,
+  inBox: boolean,
+  out: Int32Array,
+  n: number,
+): number {
+  const type = typeOf(p);
+  if (type === PAWN) return pawnMoves(pos, from, p, out, n);
+  if (type === KING) return kingMoves(pos, from, p, out, n);
+  // Conditions (a) and (b) of RULES.md 2: may this move create a box?
+  const canCreate = !pos.standard && !inBox && pos.boxes < 3;
+  if (type === KNIGHT) {
+    for (let i = 0; i < 8; i++) {
+      const t = from + KNIGHT_STEPS[i];
+      if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, out, n);
+    }
+    return n;
+  }
+  if (type !== ROOK) {
+    for (let i = 0; i < 4; i++) {
+      const d = DIAGONALS[i];
+      for (let t = from + d; !(t & 0x88); t += d) {
+        n = landOn(pos, from, t, p, canCreate, out, n);
+        if (pos.first[t] !== 0) break;
+      }
+    }
+  }
+  if (type !== BISHOP) {
+    for (let i = 0; i < 4; i++) {
+      const d = ORTHOGONALS[i];
+      for (let t = from + d; !(t & 0x88); t += d) {
+        n = landOn(pos, from, t, p, canCreate, out, n);
+        if (pos.first[t] !== 0) break;
+      }
+    }
+  }
+  return n;
+}
+
+/** A strong piece reaching `to`: a quiet move, a join, a capture, a copy or a box attack. */
+function landOn(
+  pos: Position,
+  from: Square,
+  to: Square,
+  p: Piece,
+  canCreate: boolean,
+  out: Int32Array,
+  n: number,
+): number {
+  const x = pos.first[to];
+  if (x === 0) {
+    out[n++] = encodeMove(from, to, p, QUIET);
+    return n;
+  }
+  const y = pos.second[to];
+  const us = colorOf(p);
+  if (y === 0) {
+    if (colorOf(x) === us) {
+      if (canCreate && x === pieceOf(us, PAWN) && to >> 4 !== PAWN_START_RANK[us]) {
+        out[n++] = encodeMove(from, to, p, JOIN);
+      }
+    } else if (typeOf(x) !== KING) {
+      out[n++] = encodeMove(from, to, p, canCreate && isStrong(x) ? COPY : CAPTURE);
+    }
+  } else if (colorOf(x) !== us && colorOf(y) !== us) {
+    out[n++] = encodeMove(from, to, p, typeOf(x) === PAWN ? ATTACK_PAWN_BOX : ATTACK_DOUBLE_BOX);
+  }
+  return n;
+}
+
+function kingMoves(pos: Position, from: Square, p: Piece, out: Int32Array, n: number): number {
+  const a = pos.first;
+  const us = colorOf(p);
+  for (let i = 0; i < 8; i++) {
+    const t = from + KING_STEPS[i];
+    if (t & 0x88) continue;
+    const x = a[t];
+    if (x === 0) out[n++] = encodeMove(from, t, p, QUIET);
+    // A king never enters a box, and never attacks one.
+    else if (pos.second[t] === 0 && colorOf(x) !== us && typeOf(x) !== KING)
+      out[n++] = encodeMove(from, t, p, CAPTURE);
+  }
+  if (from !== KING_START[us] || !(pos.castling & (KINGSIDE[us] | QUEENSIDE[us]))) return n;
+  const them = (us ^ 1) as Color;
+  const rook = pieceOf(us, ROOK);
+  // The rook must stand alone on its corner; squares between must be empty (a box is not).
+  if (
+    pos.castling & KINGSIDE[us] &&
+    a[from + 3] === rook &&
+    pos.second[from + 3] === 0 &&
+    a[from + 1] === 0 &&
+    a[from + 2] === 0 &&
+    !pos.isAttacked(from, them) &&
+    !pos.isAttacked(from + 1, them) &&
+    !pos.isAttacked(from + 2, them)
+  ) {
+    out[n++] = encodeMove(from, from + 2, p, CASTLE);
+  }
+  if (
+    pos.castling & QUEENSIDE[us] &&
+    a[from - 4] === rook &&
+    pos.second[from - 4] === 0 &&
+    a[from - 1] === 0 &&
+    a[from - 2] === 0 &&
+    a[from - 3] === 0 &&
+    !pos.isAttacked(from, them) &&
+    !pos.isAttacked(from - 1, them) &&
+    !pos.isAttacked(from - 2, them)
+  ) {
+    out[n++] = encodeMove(from, from - 2, p, CASTLE);
+  }
+  return n;
+}
+
+function pawnMoves(pos: Position, from: Square, p: Piece, out: Int32Array, n: number): number {
+  const a = pos.first;
+  const b = pos.second;
+  const us = colorOf(p);
+  const fwd = FORWARD[us];
+  const promotes = (from + fwd) >> 4 === LAST_RANK[us];
+  let t = from + fwd;
+  if (a[t] === 0) {
+    if (promotes) n = promotions(from, t, p, QUIET, out, n);
+    else {
+      out[n++] = encodeMove(from, t, p, QUIET);
+      if (from >> 4 === PAWN_START_RANK[us] && a[t + fwd] === 0)
+        out[n++] = encodeMove(from, t + fwd, p, DOUBLE_PUSH);
+    }
+  }
+  for (let side = -1; side <= 1; side += 2) {
+    t = from + fwd + side;
+    if (t & 0x88) continue;
+    const x = a[t];
+    if (x === 0) {
+      if (t === pos.epSquare) out[n++] = encodeMove(from, t, p, EN_PASSANT);
+      continue;
+    }
+    const y = b[t];
+    let kind = -1;
+    if (y === 0) {
+      if (colorOf(x) !== us && typeOf(x) !== KING) kind = CAPTURE;
+    } else if (colorOf(x) !== us && colorOf(y) !== us) {
+      kind = typeOf(x) === PAWN ? ATTACK_PAWN_BOX : ATTACK_DOUBLE_BOX;
+    }
+    if (kind < 0) continue;
+    if (promotes) n = promotions(from, t, p, kind, out, n);
+    else out[n++] = encodeMove(from, t, p, kind);
+  }
+  return n;
+}
+
+function promotions(from: Square, to: Square, p: Piece, kind: number, out: Int32Array, n: number): number {
+  for (const type of PROMOTIONS) out[n++] = encodeMove(from, to, p, kind, type);
+  return n;
+}
+
+/** The defender's options while a choice is pending: the distinct pieces of the attacked box. */
+export function sacrificeOptions(pos: Position, out: Int32Array): number {
+  const sq = pos.pendingSquare;
+  const x = pos.first[sq];
+  const y = pos.second[sq];
+  out[0] = encodeMove(sq, sq, x, SACRIFICE);
+  if (x === y) return 1;
+  out[1] = encodeMove(sq, sq, y, SACRIFICE);
+  return 2;
+}
+
+/**
+ * Whether a pseudo-legal move leaves the mover's king safe; after an attack on a double box, it
+ * must be safe after each sacrifice the defender may choose (RULES.md 5).
+ */
+export function isLegal(pos: Position, m: Move): boolean {
+  const us = pos.turn;
+  const them = (us ^ 1) as Color;
+  pos.play(m);
+  let legal: boolean;
+  if (moveKind(m) === ATTACK_DOUBLE_BOX) {
+    const sq = pos.pendingSquare;
+    const x = pos.first[sq];
+    const y = pos.second[sq];
+    pos.play(encodeMove(sq, sq, x, SACRIFICE));
+    legal = !pos.isAttacked(pos.kings[us], them);
+    pos.undo();
+    if (legal && y !== x) {
+      pos.play(encodeMove(sq, sq, y, SACRIFICE));
+      legal = !pos.isAttacked(pos.kings[us], them);
+      pos.undo();
+    }
+  } else legal = !pos.isAttacked(pos.kings[us], them);
+  pos.undo();
+  return legal;
+}
+
+/**
+ * Whether vacating `from` could expose the king on `king`: nothing stands between them on a line
+ * and the first piece beyond `from` holds an enemy slider that moves along that line.
+ */
+function mayExpose(pos: Position, king: Square, from: Square): boolean {
+  const d = DIRECTION[from - king + 119];
+  if (d === 0) return false;
+  const a = pos.first;
+  for (let t = king + d; t !== from; t += d) if (a[t] !== 0) return false;
+  for (let t = from + d; !(t & 0x88); t += d) {
+    if (a[t] === 0) continue;
+    const them = (pos.turn ^ 1) << 3;
+    const line = d === 1 || d === -1 || d === 16 || d === -16 ? them | ROOK : them | BISHOP;
+    const q = them | QUEEN;
+    const x = a[t];
+    const y = pos.second[t];
+    return x === line || x === q || y === line || y === q;
+  }
+  return false;
+}
+
+/** Fills `out` with every legal decision (moves, or the defender's options) and returns the count. */
+export function generateLegal(pos: Position, out: Int32Array): number {
+  if (pos.pendingSquare >= 0) return sacrificeOptions(pos, out);
+  const n = generatePseudo(pos, out);
+  const a = pos.first;
+  const us = pos.turn;
+  const them = (us ^ 1) as Color;
+  const king = pos.kings[us];
+  const check = pos.isAttacked(king, them);
+  let j = 0;
+  let lastFrom = -1;
+  let exposed = false;
+  for (let i = 0; i < n; i++) {
+    const m = out[i];
+    const kind = moveKind(m);
+    let legal: boolean;
+    if (typeOf(movePiece(m)) === KING) {
+      if (kind === CASTLE) legal = true;
+      else {
+        // Lift the king so that sliders see through its square.
+        const k = a[king];
+        a[king] = 0;
+        legal = !pos.isAttacked(moveTo(m), them);
+        a[king] = k;
+      }
+    } else if (check || kind === EN_PASSANT) legal = isLegal(pos, m);
+    else {
+      // Out of check only vacating a pinned square can expose the king; leaving a box vacates nothing.
+      const from = moveFrom(m);
+      if (from !== lastFrom) {
+        lastFrom = from;
+        exposed = pos.second[from] === 0 && mayExpose(pos, king, from);
+      }
+      legal = !exposed || isLegal(pos, m);
+    }
+    if (legal) out[j++] = m;
+  }
+  return j;
+}
+
+/** The legal decisions as a fresh array (convenient outside hot loops). */
+export function legalMoves(pos: Position): Move[] {
+  const buf = new Int32Array(MAX_MOVES);
+  return Array.from(buf.subarray(0, generateLegal(pos, buf)));
+}

@@ -1,0 +1,447 @@
+import {
+  ATTACK_DOUBLE_BOX,
+  ATTACK_PAWN_BOX,
+  CAPTURE,
+  CASTLE,
+  COPY,
+  DOUBLE_PUSH,
+  EN_PASSANT,
+  encodeMove,
+  JOIN,
+  type Move,
+  moveFrom,
+  moveKind,
+  movePiece,
+  movePromotion,
+  moveTo,
+  SACRIFICE,
+} from './move.ts';
+import {
+  BISHOP,
+  BLACK,
+  type Color,
+  colorOf,
+  KING,
+  KNIGHT,
+  PAWN,
+  type Piece,
+  pieceOf,
+  QUEEN,
+  ROOK,
+  typeOf,
+  WHITE,
+} from './piece.ts';
+import { DIAGONALS, KING_STEPS, KNIGHT_STEPS, ORTHOGONALS, type Square } from './square.ts';
+import {
+  Z_CASTLING_HI,
+  Z_CASTLING_LO,
+  Z_EP_HI,
+  Z_EP_LO,
+  Z_PENDING_HI,
+  Z_PENDING_LO,
+  Z_SQUARE_HI,
+  Z_SQUARE_LO,
+  Z_TURN_HI,
+  Z_TURN_LO,
+} from './zobrist.ts';
+
+/** Castling-right bits. */
+export const WHITE_KINGSIDE = 1;
+export const WHITE_QUEENSIDE = 2;
+export const BLACK_KINGSIDE = 4;
+export const BLACK_QUEENSIDE = 8;
+
+/** The right a rook's corner carries (h1, a1, h8, a8), 0 elsewhere. */
+const CORNER_RIGHT = new Int8Array(128);
+CORNER_RIGHT[0x07] = WHITE_KINGSIDE;
+CORNER_RIGHT[0x00] = WHITE_QUEENSIDE;
+CORNER_RIGHT[0x77] = BLACK_KINGSIDE;
+CORNER_RIGHT[0x70] = BLACK_QUEENSIDE;
+const KING_RIGHTS = [WHITE_KINGSIDE | WHITE_QUEENSIDE, BLACK_KINGSIDE | BLACK_QUEENSIDE];
+
+/** Pawn step forward for each colour. */
+export const FORWARD = [16, -16] as const;
+
+/** Orders two pieces as SBFEN writes a box: white first, then P, N, B, R, Q. */
+const pair = (x: Piece, y: Piece): number => (x <= y ? (x << 4) | y : (y << 4) | x);
+
+/** Right lost when `piece` leaves or is taken on `sq`: only a rook on its own corner carries one. */
+function cornerRight(piece: Piece, sq: Square): number {
+  if (typeOf(piece) !== ROOK) return 0;
+  return sq >> 4 === (colorOf(piece) === WHITE ? 0 : 7) ? CORNER_RIGHT[sq] : 0;
+}
+
+// The undo record, one per ply, in a flat Int32Array.
+const U_MOVE = 0;
+const U_FROM = 1;
+const U_TO = 2;
+const U_CASTLING = 3;
+const U_EP = 4;
+const U_HALFMOVE = 5;
+const U_FULLMOVE = 6;
+const U_BOXES = 7;
+const U_PENDING_SQ = 8;
+const U_PENDING_PIECE = 9;
+const U_HASH_LO = 10;
+const U_HASH_HI = 11;
+const U_EP_KEYED = 12;
+const STRIDE = 13;
+
+/**
+ * A position of Shared Box Chess, changed in place by `play` and restored by `undo`.
+ *
+ * Each square has two slots: `first` and `second` (0 when the square holds one piece or none).
+ * A box is kept in canonical order (`first <= second`), which is also how SBFEN writes it.
+ * After an attack on a double box the position waits for the defender: `pendingSquare` is the box,
+ * `pendingPiece` the attacker (already promoted), which has left its square but not yet landed.
+ */
+export class Position {
+  readonly first = new Int8Array(128);
+  readonly second = new Int8Array(128);
+  readonly kings = new Int16Array(2);
+  turn: Color = WHITE;
+  castling = 0;
+  /** The en passant square as FEN writes it (after every double step), or -1. */
+  epSquare = -1;
+  halfmove = 0;
+  fullmove = 1;
+  boxes = 0;
+  pendingSquare = -1;
+  pendingPiece: Piece = 0;
+  hashLo = 0;
+  hashHi = 0;
+  /** The file whose en passant key is in the hash (a legal en passant capture exists), or -1. */
+  private epKeyed = -1;
+  private stack = new Int32Array(STRIDE * 256);
+  private sp = 0;
+
+  /** Standard mode: the shared-box rules are off and this is ordinary chess. */
+  constructor(readonly standard = false) {}
+
+  /** Number of plies played since setup that can be undone. */
+  get ply(): number {
+    return this.sp;
+  }
+
+  isBox(sq: Square): boolean {
+    return this.second[sq] !== 0;
+  }
+
+  /** Places pieces directly, for setup; call `rehash` when done. */
+  place(sq: Square, x: Piece, y: Piece = 0): void {
+    const c = y === 0 ? x << 4 : pair(x, y);
+    this.first[sq] = c >> 4;
+    this.second[sq] = c & 15;
+  }
+
+  /** Recomputes the derived fields (kings, box count, hash) from scratch after setup. */
+  rehash(): void {
+    this.hashLo = this.hashHi = 0;
+    this.boxes = 0;
+    for (let sq = 0; sq < 128; sq++) {
+      if (sq & 0x88) continue;
+      const c = (this.first[sq] << 4) | this.second[sq];
+      this.hashLo ^= Z_SQUARE_LO[sq * 256 + c];
+      this.hashHi ^= Z_SQUARE_HI[sq * 256 + c];
+      if (this.second[sq]) this.boxes++;
+      if (typeOf(this.first[sq]) === KING) this.kings[colorOf(this.first[sq])] = sq;
+    }
+    if (this.turn === BLACK) {
+      this.hashLo ^= Z_TURN_LO;
+      this.hashHi ^= Z_TURN_HI;
+    }
+    this.hashLo ^= Z_CASTLING_LO[this.castling];
+    this.hashHi ^= Z_CASTLING_HI[this.castling];
+    this.epKeyed = -1;
+    this.keyEnPassant();
+  }
+
+  /** Sets a square's content (canonical `first << 4 | second`), keeping the hash. */
+  private put(sq: Square, content: number): void {
+    const i = sq * 256;
+    const old = i + ((this.first[sq] << 4) | this.second[sq]);
+    this.hashLo ^= Z_SQUARE_LO[old] ^ Z_SQUARE_LO[i + content];
+    this.hashHi ^= Z_SQUARE_HI[old] ^ Z_SQUARE_HI[i + content];
+    this.first[sq] = content >> 4;
+    this.second[sq] = content & 15;
+  }
+
+  private setCastling(rights: number): void {
+    this.hashLo ^= Z_CASTLING_LO[this.castling] ^ Z_CASTLING_LO[rights];
+    this.hashHi ^= Z_CASTLING_HI[this.castling] ^ Z_CASTLING_HI[rights];
+    this.castling = rights;
+  }
+
+  /** Whether a piece of colour `by` attacks `sq`; both pieces of a box attack. */
+  isAttacked(sq: Square, by: Color): boolean {
+    const a = this.first;
+    const b = this.second;
+    let t: number;
+    if (by === WHITE) {
+      t = sq - 15;
+      if (!(t & 0x88) && (a[t] === PAWN || b[t] === PAWN)) return true;
+      t = sq - 17;
+      if (!(t & 0x88) && (a[t] === PAWN || b[t] === PAWN)) return true;
+    } else {
+      const p = 8 | PAWN;
+      t = sq + 15;
+      if (!(t & 0x88) && (a[t] === p || b[t] === p)) return true;
+      t = sq + 17;
+      if (!(t & 0x88) && (a[t] === p || b[t] === p)) return true;
+    }
+    const c = by << 3;
+    const n = c | KNIGHT;
+    for (let i = 0; i < 8; i++) {
+      t = sq + KNIGHT_STEPS[i];
+      if (!(t & 0x88) && (a[t] === n || b[t] === n)) return true;
+    }
+    const k = c | KING;
+    for (let i = 0; i < 8; i++) {
+      t = sq + KING_STEPS[i];
+      if (!(t & 0x88) && a[t] === k) return true;
+    }
+    const q = c | QUEEN;
+    const bishop = c | BISHOP;
+    for (let i = 0; i < 4; i++) {
+      const d = DIAGONALS[i];
+      for (t = sq + d; !(t & 0x88); t += d) {
+        const x = a[t];
+        if (x === 0) continue;
+        const y = b[t];
+        if (x === bishop || x === q || y === bishop || y === q) return true;
+        break;
+      }
+    }
+    const rook = c | ROOK;
+    for (let i = 0; i < 4; i++) {
+      const d = ORTHOGONALS[i];
+      for (t = sq + d; !(t & 0x88); t += d) {
+        const x = a[t];
+        if (x === 0) continue;
+        const y = b[t];
+        if (x === rook || x === q || y === rook || y === q) return true;
+        break;
+      }
+    }
+    return false;
+  }
+
+  /** Whether the side to move (the defender, while a choice is pending) is in check. */
+  inCheck(): boolean {
+    return this.isAttacked(this.kings[this.turn], (this.turn ^ 1) as Color);
+  }
+
+  /** Plays a move or a defender choice. The move must come from this position's generator. */
+  play(m: Move): void {
+    if (this.sp * STRIDE >= this.stack.length) {
+      const grown = new Int32Array(this.stack.length * 2);
+      grown.set(this.stack);
+      this.stack = grown;
+    }
+    const s = this.stack;
+    const r = this.sp++ * STRIDE;
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const a = this.first;
+    const b = this.second;
+    s[r + U_MOVE] = m;
+    s[r + U_FROM] = (a[from] << 4) | b[from];
+    s[r + U_TO] = (a[to] << 4) | b[to];
+    s[r + U_CASTLING] = this.castling;
+    s[r + U_EP] = this.epSquare;
+    s[r + U_HALFMOVE] = this.halfmove;
+    s[r + U_FULLMOVE] = this.fullmove;
+    s[r + U_BOXES] = this.boxes;
+    s[r + U_PENDING_SQ] = this.pendingSquare;
+    s[r + U_PENDING_PIECE] = this.pendingPiece;
+    s[r + U_HASH_LO] = this.hashLo;
+    s[r + U_HASH_HI] = this.hashHi;
+    s[r + U_EP_KEYED] = this.epKeyed;
+
+    const kind = moveKind(m);
+    const piece = movePiece(m);
+    if (kind === SACRIFICE) {
+      this.playSacrifice(to, piece);
+      return;
+    }
+
+    const us = this.turn;
+    if (this.epKeyed >= 0) {
+      this.hashLo ^= Z_EP_LO[this.epKeyed];
+      this.hashHi ^= Z_EP_HI[this.epKeyed];
+      this.epKeyed = -1;
+    }
+
+    // Leave the source: a box leaves its other piece behind, alone.
+    if (b[from] === 0) this.put(from, 0);
+    else {
+      this.put(from, (a[from] === piece ? b[from] : a[from]) << 4);
+      this.boxes--;
+    }
+
+    const promotion = movePromotion(m);
+    const moved = promotion ? pieceOf(us, promotion) : piece;
+    const target = a[to];
+    let rights = this.castling;
+    if (typeOf(piece) === KING) {
+      rights &= ~KING_RIGHTS[us];
+      this.kings[us] = to;
+    } else rights &= ~cornerRight(piece, from);
+
+    switch (kind) {
+      case JOIN:
+        this.put(to, pair(target, moved));
+        this.boxes++;
+        break;
+      case COPY:
+        this.put(to, pair(moved, pieceOf(us, typeOf(target))));
+        this.boxes++;
+        rights &= ~cornerRight(target, to);
+        break;
+      case ATTACK_PAWN_BOX:
+        // The pawn (first, by canonical order) is taken; the strong piece stays with the attacker.
+        this.put(to, pair(moved, b[to]));
+        break;
+      case ATTACK_DOUBLE_BOX:
+        this.pendingSquare = to;
+        this.pendingPiece = moved;
+        this.hashLo ^= Z_PENDING_LO[to * 16 + moved];
+        this.hashHi ^= Z_PENDING_HI[to * 16 + moved];
+        break;
+      case EN_PASSANT:
+        this.put(to, moved << 4);
+        this.put(to - FORWARD[us], 0);
+        break;
+      case CASTLE: {
+        this.put(to, moved << 4);
+        const rookFrom = to > from ? from + 3 : from - 4;
+        this.put((from + to) >> 1, a[rookFrom] << 4);
+        this.put(rookFrom, 0);
+        break;
+      }
+      default:
+        // QUIET, DOUBLE_PUSH, CAPTURE
+        if (kind === CAPTURE) rights &= ~cornerRight(target, to);
+        this.put(to, moved << 4);
+    }
+    if (rights !== this.castling) this.setCastling(rights);
+
+    this.halfmove = typeOf(piece) === PAWN || target !== 0 || kind === EN_PASSANT ? 0 : this.halfmove + 1;
+    if (us === BLACK && kind !== ATTACK_DOUBLE_BOX) this.fullmove++;
+    this.epSquare = kind === DOUBLE_PUSH ? from + FORWARD[us] : -1;
+    this.turn = (us ^ 1) as Color;
+    this.hashLo ^= Z_TURN_LO;
+    this.hashHi ^= Z_TURN_HI;
+    if (kind === DOUBLE_PUSH) this.keyEnPassant();
+  }
+
+  private playSacrifice(sq: Square, sacrificed: Piece): void {
+    const a = this.first;
+    const survivor = a[sq] === sacrificed ? this.second[sq] : a[sq];
+    const attacker = this.pendingPiece;
+    this.put(sq, pair(attacker, survivor));
+    this.hashLo ^= Z_PENDING_LO[sq * 16 + attacker];
+    this.hashHi ^= Z_PENDING_HI[sq * 16 + attacker];
+    this.pendingSquare = -1;
+    this.pendingPiece = 0;
+    const right = cornerRight(sacrificed, sq);
+    if (this.castling & right) this.setCastling(this.castling & ~right);
+    // The attacker's move is complete only now.
+    if (this.turn === WHITE) this.fullmove++;
+  }
+
+  /** Takes back the last `play`. */
+  undo(): void {
+    const s = this.stack;
+    const r = --this.sp * STRIDE;
+    const m = s[r + U_MOVE];
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const kind = moveKind(m);
+    const a = this.first;
+    const b = this.second;
+    const toContent = s[r + U_TO];
+    a[to] = toContent >> 4;
+    b[to] = toContent & 15;
+    if (kind !== SACRIFICE) {
+      const fromContent = s[r + U_FROM];
+      a[from] = fromContent >> 4;
+      b[from] = fromContent & 15;
+      const piece = movePiece(m);
+      const us = colorOf(piece);
+      this.turn = us;
+      if (typeOf(piece) === KING) {
+        this.kings[us] = from;
+        if (kind === CASTLE) {
+          const rookFrom = to > from ? from + 3 : from - 4;
+          const rookTo = (from + to) >> 1;
+          a[rookFrom] = a[rookTo];
+          a[rookTo] = 0;
+        }
+      } else if (kind === EN_PASSANT) {
+        a[to - FORWARD[us]] = pieceOf((us ^ 1) as Color, PAWN);
+      }
+    }
+    this.castling = s[r + U_CASTLING];
+    this.epSquare = s[r + U_EP];
+    this.halfmove = s[r + U_HALFMOVE];
+    this.fullmove = s[r + U_FULLMOVE];
+    this.boxes = s[r + U_BOXES];
+    this.pendingSquare = s[r + U_PENDING_SQ];
+    this.pendingPiece = s[r + U_PENDING_PIECE];
+    this.hashLo = s[r + U_HASH_LO];
+    this.hashHi = s[r + U_HASH_HI];
+    this.epKeyed = s[r + U_EP_KEYED];
+  }
+
+  /** The last move played, or 0. */
+  lastMove(): Move {
+    return this.sp > 0 ? this.stack[(this.sp - 1) * STRIDE + U_MOVE] : 0;
+  }
+
+  /**
+   * Keys the en passant file into the hash when a capture there is legal, so that two positions
+   * differing only in an unusable en passant square count as the same for repetition.
+   */
+  private keyEnPassant(): void {
+    const ep = this.epSquare;
+    if (ep < 0 || this.pendingSquare >= 0) return;
+    const us = this.turn;
+    const pawn = pieceOf(us, PAWN);
+    const a = this.first;
+    const b = this.second;
+    for (let side = -1; side <= 1; side += 2) {
+      const from = ep - FORWARD[us] + side;
+      if (from & 0x88 || (a[from] !== pawn && b[from] !== pawn)) continue;
+      this.play(encodeMove(from, ep, pawn, EN_PASSANT));
+      const legal = !this.isAttacked(this.kings[us], (us ^ 1) as Color);
+      this.undo();
+      if (legal) {
+        this.epKeyed = ep & 7;
+        this.hashLo ^= Z_EP_LO[this.epKeyed];
+        this.hashHi ^= Z_EP_HI[this.epKeyed];
+        return;
+      }
+    }
+  }
+
+  /** An independent copy with the same state and no undo history. */
+  clone(): Position {
+    const p = new Position(this.standard);
+    p.first.set(this.first);
+    p.second.set(this.second);
+    p.kings.set(this.kings);
+    p.turn = this.turn;
+    p.castling = this.castling;
+    p.epSquare = this.epSquare;
+    p.halfmove = this.halfmove;
+    p.fullmove = this.fullmove;
+    p.boxes = this.boxes;
+    p.pendingSquare = this.pendingSquare;
+    p.pendingPiece = this.pendingPiece;
+    p.hashLo = this.hashLo;
+    p.hashHi = this.hashHi;
+    p.epKeyed = this.epKeyed;
+    return p;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * Zobrist keys, 64 bits as two 32-bit halves. A square is keyed by its whole content
+ * (`first * 16 + second`, the box written in canonical order), so a box of two identical pieces
+ * hashes differently from one piece, and a content change is one XOR out and one XOR in.
+ */
+
+function splitmix32(seed: number): () => number {
+  let s = seed | 0;
+  return () => {
+    s = (s + 0x9e3779b9) | 0;
+    let z = s;
+    z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+    z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+    return (z ^ (z >>> 16)) | 0;
+  };
+}
+
+const next = splitmix32(0x5b0c5b0c);
+const table = (n: number): Int32Array => Int32Array.from({ length: n }, next);
+
+/** Square content keys, indexed `sq * 256 + content`; content 0 (empty) keys to 0. */
+export const Z_SQUARE_LO = table(128 * 256);
+export const Z_SQUARE_HI = table(128 * 256);
+for (let sq = 0; sq < 128; sq++) {
+  Z_SQUARE_LO[sq * 256] = 0;
+  Z_SQUARE_HI[sq * 256] = 0;
+}
+export const Z_TURN_LO = next();
+export const Z_TURN_HI = next();
+/** Indexed by the 4-bit castling-rights mask. */
+export const Z_CASTLING_LO = table(16);
+export const Z_CASTLING_HI = table(16);
+/** Indexed by file; only present while an en passant capture is legal. */
+export const Z_EP_LO = table(8);
+export const Z_EP_HI = table(8);
+/** A pending defender choice, indexed `sq * 16 + attacker`. */
+export const Z_PENDING_LO = table(128 * 16);
+export const Z_PENDING_HI = table(128 * 16);
