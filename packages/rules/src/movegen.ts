@@ -51,7 +51,7 @@ const KINGSIDE = [WHITE_KINGSIDE, BLACK_KINGSIDE];
 const QUEENSIDE = [WHITE_QUEENSIDE, BLACK_QUEENSIDE];
 
 /** DIRECTION[to - from + 119] is the step from one square toward the other along a line, or 0. */
-const DIRECTION = new Int8Array(240);
+export const DIRECTION = new Int8Array(240);
 for (const d of [...DIAGONALS, ...ORTHOGONALS]) for (let k = 1; k < 8; k++) DIRECTION[d * k + 119] = d;
 
 /**

@@ -326,7 +326,9 @@ export class Position {
     }
     if (rights !== this.castling) this.setCastling(rights);
 
-    this.halfmove = typeOf(piece) === PAWN || target !== 0 || kind === EN_PASSANT ? 0 : this.halfmove + 1;
+    // Any capture resets the clock, box attacks and copies included; joining an own pawn does not.
+    const capture = (target !== 0 && kind !== JOIN) || kind === EN_PASSANT;
+    this.halfmove = typeOf(piece) === PAWN || capture ? 0 : this.halfmove + 1;
     if (us === BLACK && kind !== ATTACK_DOUBLE_BOX) this.fullmove++;
     this.epSquare = kind === DOUBLE_PUSH ? from + FORWARD[us] : -1;
     this.turn = (us ^ 1) as Color;
@@ -392,6 +394,21 @@ export class Position {
     this.hashLo = s[r + U_HASH_LO];
     this.hashHi = s[r + U_HASH_HI];
     this.epKeyed = s[r + U_EP_KEYED];
+  }
+
+  /**
+   * How many earlier positions in this line equal the current one. Only positions since the
+   * last capture or pawn move can: at most `halfmove` moves plus the defender choice after it.
+   */
+  repetitions(): number {
+    let count = 0;
+    const s = this.stack;
+    const stop = Math.max(0, this.sp - this.halfmove - 2);
+    for (let i = this.sp - 1; i >= stop; i--) {
+      const r = i * STRIDE;
+      if (s[r + U_HASH_LO] === this.hashLo && s[r + U_HASH_HI] === this.hashHi) count++;
+    }
+    return count;
   }
 
   /** The last move played, or 0. */

@@ -1,0 +1,64 @@
+import { MESSAGES } from './messages.ts';
+import { moveFrom, moveTo } from './move.ts';
+import { DIRECTION, generatePseudo, MAX_MOVES } from './movegen.ts';
+import { BISHOP, colorOf, isStrong, KING, KNIGHT, PAWN, type Piece, pieceOf, ROOK, typeOf } from './piece.ts';
+import { FORWARD, type Position } from './position.ts';
+import { KING_STEPS, KNIGHT_STEPS, rankOf, type Square } from './square.ts';
+
+/** Whether `p` on `from` could reach `to` by its movement alone, the path before `to` clear. */
+function reaches(pos: Position, from: Square, to: Square, p: Piece): boolean {
+  const diff = to - from;
+  const type = typeOf(p);
+  if (type === KNIGHT) return KNIGHT_STEPS.includes(diff as never);
+  if (type === KING) return KING_STEPS.includes(diff as never);
+  if (type === PAWN) {
+    const fwd = FORWARD[colorOf(p)];
+    const start = colorOf(p) === 0 ? 1 : 6;
+    return (
+      diff === fwd ||
+      diff === fwd - 1 ||
+      diff === fwd + 1 ||
+      (diff === 2 * fwd && rankOf(from) === start && pos.first[from + fwd] === 0)
+    );
+  }
+  const d = DIRECTION[diff + 119];
+  if (d === 0) return false;
+  const diagonal = d === 15 || d === -15 || d === 17 || d === -17;
+  if ((type === ROOK && diagonal) || (type === BISHOP && !diagonal)) return false;
+  for (let t = from + d; t !== to; t += d) if (pos.first[t] !== 0) return false;
+  return true;
+}
+
+/**
+ * Why moving from `from` to `to` (with the piece of type `type`, when given) is not a legal move,
+ * in the words of spec/game.md section 8 where it has them.
+ */
+export function explainIllegal(pos: Position, from: Square, to: Square, type?: number): string {
+  if (pos.pendingSquare >= 0) return MESSAGES.choicePending;
+  const us = pos.turn;
+  const own = [pos.first[from], pos.second[from]].filter(
+    (p) => p !== 0 && colorOf(p) === us && (!type || typeOf(p) === type),
+  );
+  if (own.length === 0) return MESSAGES.noPiece;
+  const target = pos.first[to];
+  const partner = pos.second[to];
+  for (const p of own) {
+    if (!reaches(pos, from, to, p)) continue;
+    if (partner !== 0) {
+      if (colorOf(target) === us || colorOf(partner) === us) return MESSAGES.ownBox;
+      return MESSAGES.squareHasBox;
+    }
+    if (target !== 0 && colorOf(target) === us) {
+      if (!isStrong(p) || target !== pieceOf(us, PAWN) || pos.standard) continue;
+      if (rankOf(to) === (us === 0 ? 1 : 6)) continue;
+      if (pos.second[from] !== 0) return MESSAGES.boxedPieceCannotCreate;
+      if (pos.boxes >= 3) return MESSAGES.boxLimit;
+    }
+  }
+  const pseudo = new Int32Array(MAX_MOVES);
+  const n = generatePseudo(pos, pseudo);
+  for (let i = 0; i < n; i++) {
+    if (moveFrom(pseudo[i]) === from && moveTo(pseudo[i]) === to) return MESSAGES.kingInCheck;
+  }
+  return MESSAGES.invalidMove;
+}

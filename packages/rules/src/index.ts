@@ -1,0 +1,16 @@
+/** @sbc/rules: the rules of Shared Box Chess (RULES.md) as code, with no runtime dependencies. */
+export * from './explain.ts';
+export * from './game.ts';
+export * from './messages.ts';
+export * from './move.ts';
+export * from './movegen.ts';
+export * from './perft.ts';
+export * from './piece.ts';
+export * from './position.ts';
+export * from './result.ts';
+export * from './san.ts';
+export * from './sbfen.ts';
+export * from './square.ts';
+export type * from './state.ts';
+export * from './status.ts';
+export * from './text.ts';
