@@ -1,0 +1,65 @@
+import rateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/connect.ts';
+import { type EventBus, localBus } from './events/bus.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { webRoutes } from './features/web/routes.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
+import { errorHandling, zodValidation } from './plugins/errors.ts';
+import { security } from './plugins/security.ts';
+import { SessionStore, sessionPlugin } from './plugins/session.ts';
+import type { Services } from './services.ts';
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  bus?: EventBus;
+  mailer?: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => Date;
+}
+
+/** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
+export const BODY_LIMIT = 16 * 1024;
+
+/** Builds the server: one plugin per domain, all sharing the same services. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: config.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.NODE_ENV === 'production',
+  });
+  const bus = options.bus ?? localBus();
+  const services: Services = {
+    config,
+    database,
+    bus,
+    mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
+    sessions: new SessionStore(database.db, config),
+    now: options.now ?? (() => new Date()),
+  };
+  app.decorate('services', services);
+  zodValidation(app);
+  errorHandling(app);
+  await security(app, config);
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+    }),
+  });
+  await sessionPlugin(app, services.sessions);
+
+  await app.register(healthRoutes);
+  await app.register(webRoutes);
+
+  app.addHook('onClose', async () => {
+    services.mailer.close();
+    await bus.close();
+    await database.close();
+  });
+  return app;
+}

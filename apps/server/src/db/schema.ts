@@ -1,0 +1,122 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const id = () => text('id').primaryKey().default(sql`gen_random_uuid()`);
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    /** bcrypt; null for accounts that only sign in with Google. */
+    passwordHash: text('password_hash'),
+    googleSubject: text('google_subject'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    profileImageUrl: text('profile_image_url'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    isBlocked: boolean('is_blocked').notNull().default(false),
+    createdAt: createdAt(),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+    uniqueIndex('users_google_subject').on(t.googleSubject),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's token: a database leak does not leak sessions. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** Six-digit codes for email verification and password reset. */
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('verification_codes_user').on(t.userId, t.purpose)],
+);
+
+export const games = pgTable(
+  'games',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Optimistic concurrency: every change increments it, and only one writer of a version wins. */
+    version: integer('version').notNull().default(0),
+    ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    whitePlayerId: text('white_player_id').references(() => users.id, { onDelete: 'set null' }),
+    blackPlayerId: text('black_player_id').references(() => users.id, { onDelete: 'set null' }),
+    roomId: text('room_id'),
+    mode: text('mode', { enum: ['local', 'computer', 'online'] }).notNull(),
+    /** The rules package's GameRecord: start SBFEN and move texts; all else is derived from it. */
+    record: jsonb('record').notNull(),
+    status: text('status').notNull().default('active'),
+    currentTurn: text('current_turn').notNull().default('white'),
+    winner: text('winner'),
+    moveCount: integer('move_count').notNull().default(0),
+    lastMoveAt: timestamp('last_move_at', { withTimezone: true }).notNull().defaultNow(),
+    drawRequestStatus: text('draw_request_status'),
+    drawRequestedBy: text('draw_requested_by'),
+  },
+  (t) => [
+    index('games_white').on(t.whitePlayerId),
+    index('games_black').on(t.blackPlayerId),
+    index('games_status').on(t.status),
+  ],
+);
+
+export const moves = pgTable(
+  'moves',
+  {
+    id: id(),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    moveNumber: integer('move_number').notNull(),
+    player: text('player').notNull(),
+    from: text('from_square').notNull(),
+    to: text('to_square').notNull(),
+    piece: text('piece').notNull(),
+    capturedPiece: text('captured_piece'),
+    promotedTo: text('promoted_to'),
+    sacrificed: text('sacrificed'),
+    isSharedBoxCreated: boolean('is_shared_box_created').notNull().default(false),
+    isSharedBoxAttacked: boolean('is_shared_box_attacked').notNull().default(false),
+    notation: text('notation').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('moves_game_number').on(t.gameId, t.moveNumber)],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,34 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/connect.ts';
+import { localBus, redisBus } from './events/bus.ts';
+
+/** Starts the server: embedded PGlite under DATA_DIR unless DATABASE_URL is set. */
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const bus = config.REDIS_URL ? await redisBus(config.REDIS_URL) : localBus();
+  const app = await buildApp({ config, database, bus });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(
+    `Shared Box Chess on ${config.publicUrl} (database: ${database.kind}, events: ${config.REDIS_URL ? 'redis' : 'in-process'}, mail: ${config.SMTP_URL ? 'smtp' : 'log'})`,
+  );
+}
+
+void main();

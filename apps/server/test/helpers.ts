@@ -1,0 +1,160 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase } from '../src/db/connect.ts';
+import { sessions, users } from '../src/db/schema.ts';
+import type { EventBus } from '../src/events/bus.ts';
+import type { Mailer } from '../src/mail/mailer.ts';
+import { SESSION_COOKIE } from '../src/plugins/session.ts';
+
+export const ORIGIN = 'http://localhost:3000';
+
+export interface TestServer {
+  app: FastifyInstance;
+  /** Moves the server's clock forward (inactivity, code expiry). */
+  advance(ms: number): void;
+  /** A new client with its own cookie jar. */
+  agent(): Agent;
+  /** A client signed in as a new user created directly in the database. */
+  signedIn(fields?: Partial<typeof users.$inferInsert>): Promise<Agent & { user: typeof users.$inferSelect }>;
+  /** Starts and stops the server again on the same database (a restart). */
+  restart(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  env?: Record<string, string>;
+  mailer?: Mailer;
+  bus?: EventBus;
+}
+
+/**
+ * A server on a fresh database: in-memory PGlite by default, or a new PostgreSQL database on the
+ * server of DATABASE_URL when it is set (dropped again at close).
+ */
+export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const baseUrl = process.env.DATABASE_URL;
+  let url: string | undefined;
+  let dropDatabase = async () => {};
+  let pglite: Awaited<ReturnType<typeof openDatabase>> | null = null;
+  if (baseUrl) {
+    const name = `sbc_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(baseUrl);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    dropDatabase = async () => {
+      const c = new pg.Client({ connectionString: baseUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: ORIGIN, ...options.env });
+  let offset = 0;
+  const now = () => new Date(Date.now() + offset);
+  const open = async () => {
+    if (url) return openDatabase({ url });
+    // PGlite starts slowly: one instance per test file, kept across a restart (as files would be).
+    pglite ??= await openDatabase({});
+    return { ...pglite, close: async () => {} };
+  };
+  const build = async () =>
+    buildApp({
+      config,
+      database: await open(),
+      now,
+      mailer: options.mailer,
+      bus: options.bus,
+      logger: false,
+    });
+  let app = await build();
+  await app.ready();
+
+  const server: TestServer = {
+    get app() {
+      return app;
+    },
+    advance: (ms) => {
+      offset += ms;
+    },
+    agent: () => new Agent(() => app),
+    async signedIn(fields = {}) {
+      const [user] = await app.services.database.db
+        .insert(users)
+        .values({ username: `user_${randomBytes(5).toString('hex')}`, emailVerified: true, ...fields })
+        .returning();
+      const token = randomBytes(32).toString('base64url');
+      await app.services.database.db.insert(sessions).values({
+        id: createHash('sha256').update(token).digest('base64url'),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      const agent = new Agent(() => app);
+      agent.cookies.set(SESSION_COOKIE, token);
+      return Object.assign(agent, { user });
+    },
+    async restart() {
+      await app.close();
+      app = await build();
+      await app.ready();
+    },
+    async close() {
+      await app.close();
+      await pglite?.close();
+      await dropDatabase();
+    },
+  };
+  return server;
+}
+
+export interface Response<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A client of the server through Fastify's inject, keeping cookies like a browser. */
+export class Agent {
+  readonly cookies = new Map<string, string>();
+  constructor(private readonly app: () => FastifyInstance) {}
+
+  async request<T = any>(
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Response<T>> {
+    const raw = typeof body === 'string';
+    const res = await this.app().inject({
+      method,
+      url,
+      headers: {
+        origin: ORIGIN,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...headers,
+      },
+      payload: body === undefined ? undefined : raw ? (body as string) : JSON.stringify(body),
+    });
+    for (const c of res.cookies as { name: string; value: string; expires?: Date }[]) {
+      if (!c.value || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    let parsed: unknown = res.body;
+    try {
+      parsed = JSON.parse(res.body);
+    } catch {}
+    return { status: res.statusCode, body: parsed as T, headers: res.headers as Response['headers'] };
+  }
+
+  get = <T = any>(url: string) => this.request<T>('GET', url);
+  post = <T = any>(url: string, body?: unknown) => this.request<T>('POST', url, body);
+  patch = <T = any>(url: string, body?: unknown) => this.request<T>('PATCH', url, body);
+  delete = <T = any>(url: string) => this.request<T>('DELETE', url);
+}
