@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { type EventBus, type GameEvent, localBus, redisBus } from '../src/events/bus.ts';
+
+const event = (gameId: string): GameEvent => ({ type: 'game:move', gameId, payload: { moveNumber: 1 } });
+
+function nextEvent(bus: EventBus): Promise<GameEvent> {
+  return new Promise((resolve) => {
+    const off = bus.subscribe((e) => {
+      off();
+      resolve(e);
+    });
+  });
+}
+
+describe('event bus', () => {
+  it('delivers in process to every subscriber until it unsubscribes', async () => {
+    const bus = localBus();
+    const seen: string[] = [];
+    const off = bus.subscribe((e) => seen.push(`a:${e.gameId}`));
+    bus.subscribe((e) => seen.push(`b:${e.gameId}`));
+    await bus.publish(event('g1'));
+    off();
+    await bus.publish(event('g2'));
+    expect(seen).toEqual(['a:g1', 'b:g1', 'b:g2']);
+    await bus.close();
+  });
+
+  it.skipIf(!process.env.REDIS_URL)('shares events between instances through Redis', async () => {
+    const url = process.env.REDIS_URL as string;
+    const [one, two] = await Promise.all([redisBus(url), redisBus(url)]);
+    try {
+      const received = nextEvent(two);
+      await one.publish(event('shared'));
+      expect(await received).toEqual(event('shared'));
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  });
+});
