@@ -8,7 +8,11 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'], exclude: [perft] },
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
+          exclude: [perft],
+        },
       },
       {
         // Vite's module runner turns each imported binding into a property read, which makes the

@@ -152,6 +152,10 @@ export class Position {
     }
     this.hashLo ^= Z_CASTLING_LO[this.castling];
     this.hashHi ^= Z_CASTLING_HI[this.castling];
+    if (this.pendingSquare >= 0) {
+      this.hashLo ^= Z_PENDING_LO[this.pendingSquare * 16 + this.pendingPiece];
+      this.hashHi ^= Z_PENDING_HI[this.pendingSquare * 16 + this.pendingPiece];
+    }
     this.epKeyed = -1;
     this.keyEnPassant();
   }
