@@ -1,17 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 const perft = 'packages/*/test/**/perft.test.ts';
+const web = 'apps/web/test/**/*.test.tsx';
+const engineWorker = fileURLToPath(new URL('packages/ai/src/worker/browser.ts', import.meta.url));
 
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // A PGlite database starts in seconds, more on a loaded machine.
+    hookTimeout: 60_000,
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts'],
-          exclude: [perft],
+          exclude: [perft, 'apps/web/**'],
         },
       },
       {
@@ -23,6 +29,18 @@ export default defineConfig({
           include: [perft],
           experimental: { viteModuleRunner: false, nodeLoader: false },
           execArgv: ['--import', 'tsx'],
+        },
+      },
+      {
+        // The web app's components in a simulated DOM.
+        extends: true,
+        plugins: [react()],
+        resolve: { alias: { '@sbc/ai/browser': engineWorker } },
+        test: {
+          name: 'web',
+          include: [web],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/test/setup.ts'],
         },
       },
     ],

@@ -28,6 +28,8 @@ const schema = z
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    /** Multiplies the sign-in, registration and code rate limits (tests raise it). */
+    RATE_LIMIT_SCALE: z.coerce.number({ error: 'must be a positive number' }).positive().default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Minutes without a move after which a game is abandoned. */
     INACTIVITY_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).positive().default(5),

@@ -113,7 +113,10 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   return server;
 }
 
-export interface Response<T = any> {
+// biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field.
+type Body = any;
+
+export interface Response<T = Body> {
   status: number;
   body: T;
   headers: Record<string, string | string[] | undefined>;
@@ -124,7 +127,7 @@ export class Agent {
   readonly cookies = new Map<string, string>();
   constructor(private readonly app: () => FastifyInstance) {}
 
-  async request<T = any>(
+  async request<T = Body>(
     method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
     url: string,
     body?: unknown,
@@ -153,8 +156,8 @@ export class Agent {
     return { status: res.statusCode, body: parsed as T, headers: res.headers as Response['headers'] };
   }
 
-  get = <T = any>(url: string) => this.request<T>('GET', url);
-  post = <T = any>(url: string, body?: unknown) => this.request<T>('POST', url, body);
-  patch = <T = any>(url: string, body?: unknown) => this.request<T>('PATCH', url, body);
-  delete = <T = any>(url: string) => this.request<T>('DELETE', url);
+  get = <T = Body>(url: string) => this.request<T>('GET', url);
+  post = <T = Body>(url: string, body?: unknown) => this.request<T>('POST', url, body);
+  patch = <T = Body>(url: string, body?: unknown) => this.request<T>('PATCH', url, body);
+  delete = <T = Body>(url: string) => this.request<T>('DELETE', url);
 }

@@ -1,0 +1,121 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connect.ts';
+import { verificationCodes } from '../../db/schema.ts';
+import { badRequest } from '../../errors.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+
+export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
+
+export const CODE_TTL_MS = 15 * 60_000;
+export const MAX_CODE_ATTEMPTS = 5;
+
+export const INVALID_CODE = 'Invalid verification code';
+export const EXPIRED_CODE = 'Verification code has expired. Request a new code.';
+export const DEAD_CODE = 'Too many wrong attempts. Request a new code.';
+
+/** Codes are stored hashed, bound to their user and purpose. */
+const digest = (userId: string, purpose: CodePurpose, code: string) =>
+  createHash('sha256').update(`${userId}:${purpose}:${code}`).digest();
+
+/** A fresh 6-digit code; it replaces every older code of the same purpose. */
+export async function issueCode(db: Db, userId: string, purpose: CodePurpose, now: Date): Promise<string> {
+  const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+  await db.transaction(async (tx) => {
+    await tx
+      .delete(verificationCodes)
+      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)));
+    await tx.insert(verificationCodes).values({
+      userId,
+      purpose,
+      codeHash: digest(userId, purpose, code).toString('base64url'),
+      expiresAt: new Date(now.getTime() + CODE_TTL_MS),
+      createdAt: now,
+    });
+  });
+  return code;
+}
+
+/**
+ * Checks a code against the user's live one and answers its id, or throws with the reason. A wrong
+ * code counts against the live one (committed at once); after MAX_CODE_ATTEMPTS it is dead.
+ */
+export async function checkCode(
+  db: Db,
+  userId: string | undefined,
+  purpose: CodePurpose,
+  code: string,
+  now: Date,
+): Promise<string> {
+  if (!userId) throw badRequest(INVALID_CODE);
+  const [live] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.userId, userId),
+        eq(verificationCodes.purpose, purpose),
+        isNull(verificationCodes.usedAt),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!live) throw badRequest(INVALID_CODE);
+  if (live.attempts >= MAX_CODE_ATTEMPTS) throw badRequest(DEAD_CODE);
+  if (live.expiresAt <= now) throw badRequest(EXPIRED_CODE);
+  if (!timingSafeEqual(digest(userId, purpose, code), Buffer.from(live.codeHash, 'base64url'))) {
+    await db
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(and(eq(verificationCodes.id, live.id), lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS)));
+    throw badRequest(INVALID_CODE);
+  }
+  return live.id;
+}
+
+/** Uses a checked code once, together with its effect: of two concurrent uses only one applies. */
+export async function useCode(db: Db, codeId: string, now: Date, effect: (tx: Db) => Promise<void>) {
+  await db.transaction(async (tx) => {
+    const used = await tx
+      .update(verificationCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(verificationCodes.id, codeId),
+          isNull(verificationCodes.usedAt),
+          lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS),
+        ),
+      )
+      .returning({ id: verificationCodes.id });
+    if (!used.length) throw badRequest(INVALID_CODE);
+    await effect(tx as unknown as Db);
+  });
+}
+
+const MAILS: Record<CodePurpose, { subject: string; text: (code: string) => string }> = {
+  'verify-email': {
+    subject: 'Verify your email for Shared Box Chess',
+    text: (code) => `Your verification code is ${code}. It expires in 15 minutes.`,
+  },
+  'reset-password': {
+    subject: 'Reset your Shared Box Chess password',
+    text: (code) =>
+      `Your password reset code is ${code}. It expires in 15 minutes. If you did not ask for it, ignore this mail.`,
+  },
+};
+
+/**
+ * Sends a code without waiting for the mail server: the answer takes as long whether or not a mail
+ * left, and a failure only reaches the log (the user can ask again).
+ */
+export function mailCode(
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  to: string,
+  purpose: CodePurpose,
+  code: string,
+) {
+  const { subject, text } = MAILS[purpose];
+  mailer.send({ to, subject, text: text(code) }).catch((err) => log.error({ err, purpose }, 'mail not sent'));
+}

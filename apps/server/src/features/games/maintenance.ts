@@ -1,0 +1,45 @@
+import type { MaintenanceResponse } from '@sbc/api';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { settings } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import type { User } from '../../plugins/session.ts';
+
+export const MAINTENANCE_KEY = 'maintenance_mode';
+export const DEFAULT_MAINTENANCE_MESSAGE = 'System is under maintenance. Please try again later.';
+
+/** site.md 3: the setting is JSON `{enabled, message}`; a plain 'true' is tolerated too. */
+export function readMaintenanceValue(value: unknown): MaintenanceResponse {
+  if (value === true || value === 'true') {
+    return { maintenanceMode: true, message: DEFAULT_MAINTENANCE_MESSAGE };
+  }
+  const v = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const message = typeof v.message === 'string' && v.message.trim() ? v.message : DEFAULT_MAINTENANCE_MESSAGE;
+  return { maintenanceMode: v.enabled === true || v.enabled === 'true', message };
+}
+
+export async function readMaintenance(db: Db): Promise<MaintenanceResponse> {
+  const [row] = await db.select().from(settings).where(eq(settings.key, MAINTENANCE_KEY)).limit(1);
+  return readMaintenanceValue(row?.value);
+}
+
+export async function writeMaintenance(
+  db: Db,
+  enabled: boolean,
+  message: string | undefined,
+  now: Date,
+): Promise<MaintenanceResponse> {
+  const value = { enabled, message: message || DEFAULT_MAINTENANCE_MESSAGE };
+  await db
+    .insert(settings)
+    .values({ key: MAINTENANCE_KEY, value, updatedAt: now })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
+  return { maintenanceMode: enabled, message: value.message };
+}
+
+/** 503 with `maintenanceMode: true` while maintenance is on; admins are never blocked. */
+export async function refuseDuringMaintenance(db: Db, user: User): Promise<void> {
+  if (user.isAdmin) return;
+  const maintenance = await readMaintenance(db);
+  if (maintenance.maintenanceMode) throw new HttpError(503, maintenance.message, { maintenanceMode: true });
+}

@@ -1,0 +1,123 @@
+import type { CreateGameRequest, GameActionResponse, GameResponse } from '@sbc/api';
+import { type ColorName, Game } from '@sbc/rules';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import { badRequest, notFound } from '../../errors.ts';
+import type { User } from '../../plugins/session.ts';
+import type { Services } from '../../services.ts';
+import { type Change, colorsOf } from './intentions.ts';
+import { insertGame, type LoadedGame, loadGame, type StoredRecord, saveGame } from './store.ts';
+import { gameView } from './view.ts';
+
+export const inactivityMs = (services: Services): number => services.config.INACTIVITY_MINUTES * 60_000;
+
+/** The columns the rules derive from a game. */
+function derived(game: Game) {
+  const { status, winner } = game.status();
+  return { status, winner, currentTurn: game.turn, moveCount: game.moves.length };
+}
+
+export async function createGame(
+  services: Services,
+  user: User,
+  request: z.output<typeof CreateGameRequest>,
+): Promise<GameResponse> {
+  const mode = request.isComputerGame ? 'computer' : 'local';
+  const created = Game.create({
+    sbfen: request.fen,
+    standard: request.standard,
+    mode,
+    humanColor: request.humanPlayer,
+    aiDifficulty: request.aiDifficulty,
+  });
+  if (!created.ok) throw badRequest(created.error);
+  const game = created.value;
+  const now = services.now();
+  // A local game's owner plays both sides and is recorded as white.
+  const asWhite = mode === 'local' || request.humanPlayer === 'white';
+  const record: StoredRecord = { ...game.toRecord(), pendingPromotion: null, clock: { white: 0, black: 0 } };
+  const row = await insertGame(services.database.db, {
+    mode,
+    ownerId: user.id,
+    whitePlayerId: asWhite ? user.id : null,
+    blackPlayerId: asWhite ? null : user.id,
+    record,
+    ...derived(game),
+    createdAt: now,
+    updatedAt: now,
+    lastMoveAt: now,
+  });
+  const names = { white: asWhite ? user.username : null, black: asWhite ? null : user.username };
+  return gameView({ row, names }, game.state(), inactivityMs(services));
+}
+
+/** The game, if the user plays in it; 404 otherwise, so that others cannot learn it exists. */
+export async function loadFor(services: Services, userId: string, id: string): Promise<LoadedGame> {
+  const loaded = await loadGame(services.database.db, id);
+  if (!loaded || colorsOf(loaded.row, userId).length === 0) throw notFound('Game not found');
+  return loaded;
+}
+
+/**
+ * Stores what an intention did to a loaded game (409 if someone else changed it meanwhile), then
+ * tells the others through the bus.
+ */
+export async function commit(
+  services: Services,
+  log: FastifyBaseLogger,
+  loaded: LoadedGame,
+  change: Change,
+): Promise<GameActionResponse> {
+  const { row, stored, game } = loaded;
+  const now = services.now();
+  const state = game.state();
+  const clock = { ...stored.clock };
+  if (change.decided) {
+    clock[row.currentTurn as ColorName] += Math.max(0, now.getTime() - row.lastMoveAt.getTime());
+  }
+  // A draw offer does not outlive its game.
+  const draw =
+    change.draw ??
+    (game.isOver && row.drawRequestStatus === 'pending'
+      ? { status: null, requestedBy: null }
+      : { status: row.drawRequestStatus, requestedBy: row.drawRequestedBy });
+  const record: StoredRecord = { ...game.toRecord(), pendingPromotion: state.pendingPromotion, clock };
+  const saved = await saveGame(services.database.db, loaded, {
+    record,
+    ...derived(game),
+    lastMoveAt: change.decided ? now : row.lastMoveAt,
+    updatedAt: now,
+    drawRequestStatus: draw.status,
+    drawRequestedBy: draw.requestedBy,
+  });
+  const event = {
+    type: change.event,
+    gameId: saved.id,
+    payload: {
+      ...change.payload,
+      version: saved.version,
+      status: saved.status,
+      currentTurn: saved.currentTurn,
+      winner: saved.winner,
+      moveCount: saved.moveCount,
+    },
+  };
+  // The change is committed: a lost event only delays the others until they reload.
+  await services.bus.publish(event).catch((err) => log.warn({ err }, 'game event not published'));
+  return {
+    ...gameView({ row: saved, names: loaded.names }, state, inactivityMs(services)),
+    message: change.message,
+  };
+}
+
+/** Load, apply with the rules, store: the one path every player's intention takes. */
+export async function act(
+  services: Services,
+  log: FastifyBaseLogger,
+  userId: string,
+  gameId: string,
+  apply: (loaded: LoadedGame, userId: string) => Change,
+): Promise<GameActionResponse> {
+  const loaded = await loadFor(services, userId, gameId);
+  return commit(services, log, loaded, apply(loaded, userId));
+}

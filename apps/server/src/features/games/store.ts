@@ -1,0 +1,156 @@
+import { Game, type GameRecord, type MoveRecord } from '@sbc/rules';
+import { and, desc, eq, gt, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/connect.ts';
+import { games, moves, users } from '../../db/schema.ts';
+import { conflict } from '../../errors.ts';
+
+export type GameRow = typeof games.$inferSelect;
+export type MoveRow = typeof moves.$inferSelect;
+
+/**
+ * What the `record` column holds: the rules' GameRecord plus what the rules do not keep in it,
+ * a move waiting for its promotion piece and the time each side has spent.
+ */
+export interface StoredRecord extends GameRecord {
+  pendingPromotion: { from: string; to: string } | null;
+  /** Milliseconds each side has spent on its decisions. */
+  clock: { white: number; black: number };
+}
+
+/** A game as loaded: its row, the players' names, and the game the rules rebuilt from the record. */
+export interface LoadedGame {
+  row: GameRow;
+  names: { white: string | null; black: string | null };
+  stored: StoredRecord;
+  game: Game;
+}
+
+export const STALE_GAME = 'The game was changed by another request; reload and try again';
+/** Lists answer the newest games only. */
+export const LIST_LIMIT = 100;
+const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const whiteUser = alias(users, 'white_user');
+const blackUser = alias(users, 'black_user');
+
+function selectGames(db: Db) {
+  return db
+    .select({ game: games, white: whiteUser.username, black: blackUser.username })
+    .from(games)
+    .leftJoin(whiteUser, eq(whiteUser.id, games.whitePlayerId))
+    .leftJoin(blackUser, eq(blackUser.id, games.blackPlayerId));
+}
+
+/** The owner of a local or computer game is always one of its players, so this is indexed. */
+export const playedBy = (userId: string): SQL =>
+  or(eq(games.whitePlayerId, userId), eq(games.blackPlayerId, userId))!;
+
+/** Rebuilds the game, re-validating every stored move; a record the rules refuse is corrupt data. */
+export function restore(stored: StoredRecord): Game {
+  const built = Game.fromRecord(stored);
+  if (!built.ok) throw new Error(`Stored game does not replay: ${built.error}`);
+  if (stored.pendingPromotion) {
+    const pending = built.value.move(stored.pendingPromotion);
+    if (!pending.ok) throw new Error(`Stored pending promotion is refused: ${pending.error}`);
+  }
+  return built.value;
+}
+
+/** The row alone, for calls that need no replay. */
+export async function findGameRow(db: Db, id: string): Promise<GameRow | null> {
+  if (!GAME_ID.test(id)) return null; // also keeps odd bytes away from the database
+  const [row] = await db.select().from(games).where(eq(games.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function loadGame(db: Db, id: string): Promise<LoadedGame | null> {
+  if (!GAME_ID.test(id)) return null;
+  const [found] = await selectGames(db).where(eq(games.id, id)).limit(1);
+  if (!found) return null;
+  const stored = found.game.record as StoredRecord;
+  return {
+    row: found.game,
+    names: { white: found.white, black: found.black },
+    stored,
+    game: restore(stored),
+  };
+}
+
+export interface ListedGame {
+  row: GameRow;
+  names: LoadedGame['names'];
+}
+
+export async function listGames(db: Db, where?: SQL): Promise<ListedGame[]> {
+  const found = await selectGames(db).where(where).orderBy(desc(games.createdAt)).limit(LIST_LIMIT);
+  return found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } }));
+}
+
+export async function insertGame(db: Db, values: typeof games.$inferInsert): Promise<GameRow> {
+  const [row] = await db.insert(games).values(values).returning();
+  return row;
+}
+
+export type GameChanges = Pick<
+  GameRow,
+  | 'record'
+  | 'status'
+  | 'currentTurn'
+  | 'winner'
+  | 'moveCount'
+  | 'lastMoveAt'
+  | 'updatedAt'
+  | 'drawRequestStatus'
+  | 'drawRequestedBy'
+>;
+
+/**
+ * Stores the loaded game as the intention left it, in one transaction and only if nobody changed
+ * it since it was loaded (409 otherwise). The move rows follow the history: from the first move
+ * that differs (undone, redone, or completed by a defender choice) they are written again.
+ */
+export async function saveGame(db: Db, loaded: LoadedGame, changes: GameChanges): Promise<GameRow> {
+  const { row, stored } = loaded;
+  const history = loaded.game.moves;
+  const same = (i: number) => stored.moves[i].join(' ') === history[i].texts.join(' ');
+  let kept = 0;
+  while (kept < stored.moves.length && kept < history.length && same(kept)) kept++;
+  return db.transaction(async (tx) => {
+    const [saved] = await tx
+      .update(games)
+      .set({ ...changes, version: row.version + 1 })
+      .where(and(eq(games.id, row.id), eq(games.version, row.version)))
+      .returning();
+    if (!saved) throw conflict(STALE_GAME);
+    if (kept < stored.moves.length) {
+      await tx.delete(moves).where(and(eq(moves.gameId, row.id), gt(moves.moveNumber, kept)));
+    }
+    if (kept < history.length) {
+      await tx.insert(moves).values(history.slice(kept).map((m) => moveValues(row.id, m, changes.updatedAt)));
+    }
+    return saved;
+  });
+}
+
+function moveValues(gameId: string, m: MoveRecord, createdAt: Date): typeof moves.$inferInsert {
+  return {
+    gameId,
+    moveNumber: m.moveNumber,
+    player: m.player,
+    from: m.from,
+    to: m.to,
+    piece: m.piece,
+    capturedPiece: m.capturedPiece,
+    promotedTo: m.promotedTo,
+    sacrificed: m.sacrificed,
+    isSharedBoxCreated: m.isSharedBoxCreated,
+    isSharedBoxAttacked: m.isSharedBoxAttacked,
+    notation: m.notation,
+    createdAt,
+  };
+}
+
+export function listMoves(db: Db, gameId: string): Promise<MoveRow[]> {
+  return db.select().from(moves).where(eq(moves.gameId, gameId)).orderBy(moves.moveNumber);
+}

@@ -1,0 +1,63 @@
+import type { GameActionResponse } from '@sbc/api';
+import { and, inArray, lt, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { games } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
+import type { Services } from '../../services.ts';
+import { abandon } from './intentions.ts';
+import { commit, inactivityMs } from './service.ts';
+import { loadGame } from './store.ts';
+
+export const SWEEP_INTERVAL_MS = 10_000;
+
+/**
+ * Ends every live game whose side to move has not moved for the inactivity limit (only those
+ * matching `where`, when given): the side to move loses. Returns the games it ended.
+ */
+export async function endInactiveGames(
+  services: Services,
+  log: FastifyBaseLogger,
+  where?: SQL,
+): Promise<GameActionResponse[]> {
+  const db = services.database.db;
+  const cutoff = new Date(services.now().getTime() - inactivityMs(services));
+  // One query on the status index; finished games, the vast majority, are never read.
+  const idle = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(and(inArray(games.status, ['active', 'check']), lt(games.lastMoveAt, cutoff), where));
+  const ended: GameActionResponse[] = [];
+  for (const { id } of idle) {
+    try {
+      const loaded = await loadGame(db, id);
+      if (!loaded || loaded.game.isOver || loaded.row.lastMoveAt >= cutoff) continue;
+      ended.push(await commit(services, log, loaded, abandon(loaded)));
+    } catch (error) {
+      // 409: someone moved in the meantime, so the game is no longer idle. Anything else is one
+      // broken game, which must not keep the others from being swept.
+      if (!(error instanceof HttpError && error.statusCode === 409))
+        log.error({ err: error, gameId: id }, 'sweep failed');
+    }
+  }
+  return ended;
+}
+
+/** Runs the sweep every 10 s while the server is up; a slow sweep is never run twice at once. */
+export function inactivitySweeper(app: FastifyInstance): void {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | null = null;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => {
+      running ??= endInactiveGames(app.services, app.log)
+        .catch((err) => app.log.error({ err }, 'inactivity sweep failed'))
+        .finally(() => {
+          running = null;
+        });
+    }, SWEEP_INTERVAL_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

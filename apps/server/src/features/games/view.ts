@@ -1,0 +1,77 @@
+import type { GameResponse, GameSummary, MoveRecord } from '@sbc/api';
+import type { GameState, MoveRecord as RulesMoveRecord } from '@sbc/rules';
+import type { ListedGame, MoveRow, StoredRecord } from './store.ts';
+
+const LIVE = new Set(['active', 'check']);
+
+/** The columns every game answer carries, read from the row alone. */
+function gameFields({ row, names }: ListedGame): Omit<GameResponse, 'gameState'> {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    mode: row.mode,
+    roomId: row.roomId,
+    whitePlayerId: row.whitePlayerId,
+    blackPlayerId: row.blackPlayerId,
+    whitePlayer: names.white === null ? null : { username: names.white },
+    blackPlayer: names.black === null ? null : { username: names.black },
+    moveCount: row.moveCount,
+    status: row.status as GameResponse['status'],
+    currentTurn: row.currentTurn as GameResponse['currentTurn'],
+    winner: row.winner as GameResponse['winner'],
+    drawRequestStatus: row.drawRequestStatus as GameResponse['drawRequestStatus'],
+    drawRequestedBy: row.drawRequestedBy,
+    lastMoveAt: row.lastMoveAt.toISOString(),
+    version: row.version,
+  };
+}
+
+/** A whole game: the row, and the state the rules derived, with the server's clock. */
+export function gameView(listed: ListedGame, state: GameState, inactivityMs: number): GameResponse {
+  const { row } = listed;
+  const { clock } = row.record as StoredRecord;
+  const lastMoveTime = row.lastMoveAt.getTime();
+  return {
+    ...gameFields(listed),
+    gameState: {
+      ...state,
+      gameTimer: {
+        white: Math.floor(clock.white / 1000),
+        black: Math.floor(clock.black / 1000),
+        lastMoveTime,
+      },
+      inactivityDeadline: LIVE.has(row.status) ? lastMoveTime + inactivityMs : null,
+    },
+  };
+}
+
+/** A game in a list, without replaying it. */
+export function summaryView(listed: ListedGame): GameSummary {
+  const record = listed.row.record as StoredRecord;
+  return {
+    ...gameFields(listed),
+    gameState: {
+      isComputerGame: record.mode === 'computer',
+      humanPlayer: record.humanColor,
+      aiDifficulty: record.aiDifficulty,
+    },
+  };
+}
+
+/** A move as the API shows it, from a move row or the rules' history alike. */
+export function moveView(m: MoveRow | RulesMoveRecord): MoveRecord {
+  type Piece = MoveRecord['piece'];
+  return {
+    moveNumber: m.moveNumber,
+    player: m.player as MoveRecord['player'],
+    from: m.from,
+    to: m.to,
+    piece: m.piece as Piece,
+    capturedPiece: m.capturedPiece as Piece | null,
+    promotedTo: m.promotedTo as Piece | null,
+    sacrificed: m.sacrificed as Piece | null,
+    isSharedBoxCreated: m.isSharedBoxCreated,
+    isSharedBoxAttacked: m.isSharedBoxAttacked,
+    notation: m.notation,
+  };
+}

@@ -1,0 +1,213 @@
+import type { GameState } from '@sbc/rules';
+import { z } from 'zod';
+import { Color, Level } from './common.ts';
+
+export const Square = z.string().regex(/^[a-h][1-8]$/, { error: 'must be a square from a1 to h8' });
+
+export const PieceName = z.enum(['pawn', 'knight', 'bishop', 'rook', 'queen', 'king']);
+export type PieceName = z.infer<typeof PieceName>;
+export const PromotionPiece = z.enum(['queen', 'rook', 'bishop', 'knight']);
+export type PromotionPiece = z.infer<typeof PromotionPiece>;
+/** A king is never in a box, so it is never sacrificed. */
+export const SacrificePiece = z.enum(['pawn', 'knight', 'bishop', 'rook', 'queen']);
+
+export const GameMode = z.enum(['local', 'computer', 'online']);
+export type GameMode = z.infer<typeof GameMode>;
+export const GameStatus = z.enum([
+  'active',
+  'check',
+  'checkmate',
+  'stalemate',
+  'draw',
+  'resigned',
+  'abandoned',
+]);
+export type GameStatus = z.infer<typeof GameStatus>;
+export const DrawRequestStatus = z.enum(['pending', 'accepted', 'rejected']);
+
+// ---- Requests ----
+
+export const CreateGameRequest = z.strictObject({
+  isComputerGame: z.boolean().default(false),
+  humanPlayer: Color.default('white'),
+  aiDifficulty: Level.default('medium'),
+  /** A start position in SBFEN; the usual one when absent. */
+  fen: z.string().trim().min(1).max(200, { error: 'SBFEN is at most 200 characters' }).optional(),
+  /** Reads `fen` as ordinary FEN, in which boxes are not allowed. */
+  standard: z.boolean().optional(),
+});
+export type CreateGameRequest = z.input<typeof CreateGameRequest>;
+
+/** What a client may never send: the server derives all of it from the rules. */
+const DERIVED_FIELDS = [
+  'gameState',
+  'board',
+  'status',
+  'gameStatus',
+  'winner',
+  'currentTurn',
+  'currentPlayer',
+  'moveCount',
+  'notation',
+  'capturedPiece',
+  'isSharedBoxCreated',
+  'isSharedBoxAttacked',
+];
+
+/** Refuses a derived field with a message that says why, before the strict schema's generic one. */
+function intention<T extends z.ZodType>(schema: T) {
+  return z.preprocess((body, ctx) => {
+    const forged = typeof body === 'object' && body !== null ? DERIVED_FIELDS.filter((k) => k in body) : [];
+    if (forged.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `The server derives the game state from the rules and never accepts it (${forged.join(', ')}); send an intention instead`,
+      });
+    }
+    return body;
+  }, schema);
+}
+
+const moveFields = {
+  from: Square,
+  to: Square,
+  /** Which piece of a box of two own pieces moves. */
+  piece: PieceName.optional(),
+  promotion: PromotionPiece.optional(),
+  /** When present, must be the number of the next move: a replay or a stale client gets 409. */
+  moveNumber: z.int().min(1).max(100_000).optional(),
+  /** When present, must be the side to move: a stale client gets 409. */
+  player: Color.optional(),
+};
+const choiceFields = { sacrifice: SacrificePiece };
+
+export const MoveIntention = intention(z.strictObject(moveFields));
+export type MoveIntention = z.infer<typeof MoveIntention>;
+
+/** The defender's choice after an attack on its double box: the piece it gives up. */
+export const ChoiceIntention = intention(z.strictObject(choiceFields));
+export type ChoiceIntention = z.infer<typeof ChoiceIntention>;
+
+/** The body of `PATCH /api/games/{id}`: one intention, never a state. */
+export const GameIntention = intention(
+  z.discriminatedUnion('action', [
+    z.strictObject({ action: z.literal('move'), ...moveFields }),
+    z.strictObject({ action: z.literal('choose'), ...choiceFields }),
+    z.strictObject({ action: z.literal('promote'), piece: PromotionPiece }),
+    z.strictObject({ action: z.literal('undo') }),
+    z.strictObject({ action: z.literal('redo') }),
+  ]),
+);
+export type GameIntention = z.infer<typeof GameIntention>;
+
+export const DrawResponseRequest = z.strictObject({ accept: z.boolean() });
+export type DrawResponseRequest = z.infer<typeof DrawResponseRequest>;
+
+export const MaintenanceRequest = z.strictObject({
+  enabled: z.boolean(),
+  message: z.string().trim().max(500).optional(),
+});
+export type MaintenanceRequest = z.infer<typeof MaintenanceRequest>;
+
+// ---- Responses ----
+
+export const MaintenanceResponse = z.object({ maintenanceMode: z.boolean(), message: z.string() });
+export type MaintenanceResponse = z.infer<typeof MaintenanceResponse>;
+
+export const Setting = z.object({ key: z.string(), value: z.unknown(), updatedAt: z.string() });
+export type Setting = z.infer<typeof Setting>;
+
+const PlayerRef = z.object({ username: z.string() }).nullable();
+
+export const GameTimer = z.object({
+  /** Seconds each side has spent on its moves so far. */
+  white: z.number(),
+  black: z.number(),
+  /** When the last move was made, in milliseconds since the epoch. */
+  lastMoveTime: z.number(),
+});
+
+/** The rules package's GameState with the server's clock. */
+export type ServerGameState = GameState & {
+  gameTimer: z.infer<typeof GameTimer>;
+  /** When the side to move loses by abandonment (ms since the epoch); null once the game is over. */
+  inactivityDeadline: number | null;
+};
+export const ServerGameState = z.custom<ServerGameState>(
+  (v) => typeof v === 'object' && v !== null && 'board' in v && 'gameTimer' in v,
+);
+
+const gameFields = {
+  id: z.string(),
+  createdAt: z.string(),
+  mode: GameMode,
+  /** Present for an online game. */
+  roomId: z.string().nullable(),
+  whitePlayerId: z.string().nullable(),
+  blackPlayerId: z.string().nullable(),
+  whitePlayer: PlayerRef,
+  blackPlayer: PlayerRef,
+  moveCount: z.int(),
+  status: GameStatus,
+  currentTurn: Color,
+  winner: Color.nullable(),
+  drawRequestStatus: DrawRequestStatus.nullable(),
+  drawRequestedBy: z.string().nullable(),
+  lastMoveAt: z.string(),
+  /** Increments with every change. */
+  version: z.int(),
+};
+
+export const GameResponse = z.object({ ...gameFields, gameState: ServerGameState });
+export type GameResponse = z.infer<typeof GameResponse>;
+
+/** The answer to an intention: the new game and what the move logic says (a toast), if anything. */
+export const GameActionResponse = GameResponse.extend({ message: z.string().nullable() });
+export type GameActionResponse = z.infer<typeof GameActionResponse>;
+
+/** A game in a list: its setup instead of the whole state. */
+export const GameSummary = z.object({
+  ...gameFields,
+  gameState: z.object({ isComputerGame: z.boolean(), humanPlayer: Color, aiDifficulty: Level }),
+});
+export type GameSummary = z.infer<typeof GameSummary>;
+export const GameList = z.array(GameSummary);
+
+export const MoveRecord = z.object({
+  moveNumber: z.int(),
+  player: Color,
+  from: z.string(),
+  to: z.string(),
+  piece: PieceName,
+  capturedPiece: PieceName.nullable(),
+  promotedTo: PieceName.nullable(),
+  /** The defender's sacrificed piece when the move attacked a double box. */
+  sacrificed: PieceName.nullable(),
+  isSharedBoxCreated: z.boolean(),
+  isSharedBoxAttacked: z.boolean(),
+  notation: z.string(),
+});
+export type MoveRecord = z.infer<typeof MoveRecord>;
+export const MoveList = z.array(MoveRecord);
+
+const count = z.int().min(0);
+/** site.md section 3: won and lost count every decided game, resigned and abandoned ones too. */
+export const GameStatistics = z.object({
+  computerGames: z.object({
+    total: count,
+    won: count,
+    lost: count,
+    drawn: count,
+    resigned: count,
+    abandoned: count,
+  }),
+  twoPlayerGames: z.object({
+    total: count,
+    whiteWon: count,
+    blackWon: count,
+    drawn: count,
+    resigned: count,
+    abandoned: count,
+  }),
+});
+export type GameStatistics = z.infer<typeof GameStatistics>;
