@@ -1,0 +1,67 @@
+import * as RadixDialog from '@radix-ui/react-dialog';
+import type { ReactNode } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+export interface DialogProps {
+  open: boolean;
+  onOpenChange?: (open: boolean) => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Wider content (the rules). */
+  size?: 'sm' | 'md' | 'lg';
+  /** A dialog that must be answered: no close button, Escape and outside clicks do nothing. */
+  required?: boolean;
+}
+
+/** A modal dialog with a title, an optional description and the spec's content. */
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  size = 'sm',
+  required,
+}: DialogProps) {
+  const block = (e: Event) => {
+    if (required) e.preventDefault();
+  };
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
+        <RadixDialog.Content
+          onEscapeKeyDown={block}
+          onPointerDownOutside={block}
+          onInteractOutside={block}
+          aria-describedby={description ? undefined : undefined}
+          className={cn(
+            'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-2xl focus:outline-none',
+            size === 'sm' && 'max-w-sm',
+            size === 'md' && 'max-w-lg',
+            size === 'lg' && 'max-w-3xl',
+          )}
+        >
+          <RadixDialog.Title className="pr-6 text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className="mt-1 text-sm text-slate-600">
+              {description}
+            </RadixDialog.Description>
+          ) : (
+            <RadixDialog.Description className="sr-only">{title}</RadixDialog.Description>
+          )}
+          <div className="mt-4">{children}</div>
+          {!required && (
+            <RadixDialog.Close
+              aria-label="Close"
+              className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <span aria-hidden="true">✕</span>
+            </RadixDialog.Close>
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  );
+}

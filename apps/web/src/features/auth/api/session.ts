@@ -1,0 +1,27 @@
+import type { LoginRequest, RegisterRequest, RegisterResponse, User } from '@sbc/api';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest, getQueryFn } from '../../../lib/http.ts';
+
+export const SESSION_KEY = ['/api/user'] as const;
+
+/** The signed-in user, null when signed out; a 401 or any failure means signed out (site.md 4). */
+export function useSession() {
+  const query = useQuery<User | null>({
+    queryKey: SESSION_KEY,
+    queryFn: async (ctx) => {
+      try {
+        return await getQueryFn<User>({ on401: 'returnNull' })(ctx);
+      } catch {
+        return null;
+      }
+    },
+  });
+  return { user: query.data ?? null, isLoading: query.isPending };
+}
+
+export const authApi = {
+  login: (body: LoginRequest) => apiRequest<User>('POST', '/api/login', body),
+  register: (body: RegisterRequest) => apiRequest<RegisterResponse>('POST', '/api/register', body),
+  logout: () => apiRequest<unknown>('POST', '/api/logout'),
+  googleLogin: () => apiRequest<{ authUrl?: string }>('GET', '/api/google/login'),
+};

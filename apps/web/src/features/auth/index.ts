@@ -1,0 +1,1 @@
+export { authApi, SESSION_KEY, useSession } from './api/session.ts';

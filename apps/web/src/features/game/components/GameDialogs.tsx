@@ -1,0 +1,88 @@
+import type { ServerGameState } from '@sbc/api';
+import { MESSAGES } from '@sbc/rules';
+import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+
+/** The Game Over dialog's text (game.md section 8). */
+export function gameOverText(state: ServerGameState): string {
+  switch (state.gameStatus) {
+    case 'stalemate':
+      return MESSAGES.stalemateDialog;
+    case 'draw':
+      return state.drawReason === 'agreement'
+        ? MESSAGES.drawDeclared
+        : (state.statusMessage ?? MESSAGES.drawText);
+    case 'checkmate':
+    case 'resigned':
+    case 'abandoned':
+      return state.statusMessage ?? MESSAGES.gameEnded;
+    default:
+      return MESSAGES.gameEnded;
+  }
+}
+
+/** The banner at the top when the game has ended. */
+export function gameEndBanner(state: ServerGameState): string {
+  if (state.gameStatus === 'stalemate') return MESSAGES.stalemate;
+  if (state.gameStatus === 'draw' && state.drawReason === 'agreement') return MESSAGES.drawAgreed;
+  return state.statusMessage ?? MESSAGES.gameEnded;
+}
+
+export function GameOverDialog({
+  open,
+  state,
+  onNewGame,
+  onClose,
+}: {
+  open: boolean;
+  state: ServerGameState;
+  onNewGame: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title="Game Over"
+      description={gameOverText(state)}
+    >
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onClose}>
+          Continue Viewing
+        </Button>
+        <Button onClick={onNewGame}>New Game</Button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  description,
+  confirmLabel,
+  destructive,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  description: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onCancel()} title={title} description={description}>
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button variant={destructive ? 'destructive' : 'primary'} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}

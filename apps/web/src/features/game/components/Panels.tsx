@@ -1,0 +1,255 @@
+import type { GameResponse, ServerGameState } from '@sbc/api';
+import type { ColorName, MoveHistoryEntry, PieceState } from '@sbc/rules';
+import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { formatClock } from '../hooks/useInactivity.ts';
+import { capitalize, moveNumber } from '../lib/model.ts';
+import { PieceIcon } from './Piece.tsx';
+
+/** The names shown for each side. */
+export function playerNames(
+  server: GameResponse | undefined,
+  state: ServerGameState,
+): Record<ColorName, string> {
+  const level = capitalize(state.aiDifficulty);
+  const name = (c: ColorName) =>
+    c === 'white' ? server?.whitePlayer?.username : server?.blackPlayer?.username;
+  if (state.isComputerGame) {
+    const human = state.humanPlayer;
+    const computer = human === 'white' ? 'black' : 'white';
+    return { [human]: name(human) ?? 'You', [computer]: `Computer (${level})` } as Record<ColorName, string>;
+  }
+  if (state.mode === 'local') return { white: 'White', black: 'Black' };
+  return { white: name('white') ?? 'White', black: name('black') ?? 'Black' };
+}
+
+export function PlayersPanel({
+  names,
+  state,
+  remaining,
+}: {
+  names: Record<ColorName, string>;
+  state: ServerGameState;
+  remaining: number | null;
+}) {
+  const live = state.gameStatus === 'active' || state.gameStatus === 'check';
+  return (
+    <Card title="Players">
+      <ul className="space-y-2">
+        {(['white', 'black'] as const).map((c) => {
+          const current = live && state.currentPlayer === c;
+          return (
+            <li
+              key={c}
+              className={cn(
+                'flex items-center justify-between gap-2 rounded-lg border px-3 py-2',
+                current ? 'border-amber-400 bg-amber-50' : 'border-slate-200',
+              )}
+            >
+              <span className="flex min-w-0 items-center gap-2">
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'h-4 w-4 shrink-0 rounded-full border border-slate-500',
+                    c === 'white' ? 'bg-white' : 'bg-slate-900',
+                  )}
+                />
+                <span className="min-w-0">
+                  <span className="block font-medium break-words text-slate-900">{names[c]}</span>
+                  <span className="sr-only">({c})</span>
+                  {current && (
+                    <span className="block text-xs font-medium text-amber-700">(current turn)</span>
+                  )}
+                </span>
+              </span>
+              {current && remaining !== null && (
+                <span
+                  role="timer"
+                  aria-label={`Time left to move: ${formatClock(remaining)}`}
+                  className={cn(
+                    'shrink-0 rounded px-2 py-0.5 font-mono text-sm font-semibold tabular-nums',
+                    remaining < 30
+                      ? 'bg-red-100 text-red-700'
+                      : remaining < 60
+                        ? 'bg-yellow-100 text-yellow-800'
+                        : 'bg-slate-100 text-slate-700',
+                  )}
+                  data-level={remaining < 30 ? 'red' : remaining < 60 ? 'yellow' : 'normal'}
+                >
+                  {formatClock(remaining)}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <p className="mt-2 text-xs text-slate-500">
+        Game will be abandoned if no move is made within 5 minutes
+      </p>
+    </Card>
+  );
+}
+
+export function SharedBoxesPanel({ state }: { state: ServerGameState }) {
+  const { sameColor, mixed, total, limit } = state.boxCounts;
+  const boxes = [...state.sharedBoxes.white, ...state.sharedBoxes.black];
+  return (
+    <Card title="Shared Boxes">
+      <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Same-Color Boxes</dt>
+        <dd className="text-right font-semibold">{sameColor}</dd>
+        <dt className="text-slate-600">Mixed-Color Boxes</dt>
+        <dd className="text-right font-semibold">{mixed}</dd>
+        <dt className="text-slate-600">Total Used</dt>
+        <dd className="flex items-center justify-end gap-2 font-semibold">
+          <span className="flex gap-1" aria-hidden="true">
+            {Array.from({ length: limit }, (_, i) => (
+              <span
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed slots.
+                key={i}
+                data-filled={i < total}
+                className={cn(
+                  'h-3 w-5 rounded-sm border',
+                  i < total ? 'border-amber-600 bg-amber-500' : 'border-slate-300 bg-slate-100',
+                )}
+              />
+            ))}
+          </span>
+          {total}/{limit}
+        </dd>
+        <dt className="text-slate-600">Available</dt>
+        <dd className="text-right font-semibold">{Math.max(0, limit - total)} remaining</dd>
+      </dl>
+      {boxes.length > 0 && (
+        <ul className="mt-3 space-y-1 border-t border-slate-100 pt-2 text-xs text-slate-600">
+          {boxes.map((b) => (
+            <li key={b.coordinate}>
+              <span className="font-mono font-semibold text-slate-800">{b.coordinate}</span>:{' '}
+              {[b.strongPiece, b.pawn ?? b.sharedPiece]
+                .filter((p): p is PieceState => p !== null)
+                .map((p) => `${p.color} ${p.type}`)
+                .join(' + ')}{' '}
+              ({b.kind === 'mixed' ? 'mixed' : 'same-colour'})
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export function GameStatusPanel({ state }: { state: ServerGameState }) {
+  return (
+    <Card title="Game Status">
+      <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
+        <dt className="text-slate-600">Turn</dt>
+        <dd className="text-right font-semibold">{capitalize(state.currentPlayer)}</dd>
+        <dt className="text-slate-600">Move</dt>
+        <dd className="text-right font-semibold">{moveNumber(state.moveCount)}</dd>
+        <dt className="text-slate-600">Status</dt>
+        <dd className="text-right font-semibold" data-testid="game-status">
+          {capitalize(state.gameStatus)}
+        </dd>
+      </dl>
+      {state.gameStatus === 'check' && state.statusMessage && (
+        <p role="status" className="mt-2 rounded bg-red-50 px-2 py-1 text-sm font-medium text-red-700">
+          {state.statusMessage}
+        </p>
+      )}
+    </Card>
+  );
+}
+
+/** Move pairs by full move; a game starting with Black has '...' for White's first move. */
+export function moveRows(
+  history: readonly MoveHistoryEntry[],
+): { n: number; white: string; black: string }[] {
+  const rows: { n: number; white: string; black: string }[] = [];
+  for (const m of history) {
+    const last = rows[rows.length - 1];
+    if (m.player === 'white') rows.push({ n: rows.length + 1, white: m.notation, black: '...' });
+    else if (last && last.white !== '...' && last.black === '...') last.black = m.notation;
+    else rows.push({ n: rows.length + 1, white: '...', black: m.notation });
+  }
+  return rows;
+}
+
+export function MoveHistory({ history }: { history: readonly MoveHistoryEntry[] }) {
+  const rows = moveRows(history);
+  return (
+    <Card title="Move History">
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-500">Game starting - make your first move!</p>
+      ) : (
+        <div className="max-h-56 overflow-y-auto">
+          <table className="w-full text-sm">
+            <thead className="sr-only">
+              <tr>
+                <th>Move</th>
+                <th>White</th>
+                <th>Black</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.n} className="odd:bg-slate-50">
+                  <td className="w-10 px-2 py-0.5 text-slate-500">{r.n}.</td>
+                  <td className="px-2 py-0.5 font-mono">{r.white}</td>
+                  <td className="px-2 py-0.5 font-mono">{r.black}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <p className="mt-2 text-xs text-slate-500">+SB = Shared Box created</p>
+    </Card>
+  );
+}
+
+export function CapturedPieces({ captured }: { captured: Record<ColorName, PieceState[]> }) {
+  return (
+    <Card title="Captured Pieces">
+      {(['white', 'black'] as const).map((c) => (
+        <div key={c} className="mb-2 last:mb-0">
+          <h3 className="text-sm font-medium text-slate-700">{capitalize(c)} Captured</h3>
+          {captured[c].length === 0 ? (
+            <p className="text-sm text-slate-500">None captured</p>
+          ) : (
+            <ul className="mt-1 flex flex-wrap gap-0.5" aria-label={`${capitalize(c)} Captured`}>
+              {captured[c].map((p, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a list that only grows at its end.
+                <li key={i} title={`${p.color} ${p.type}`}>
+                  <PieceIcon color={p.color} type={p.type} className="h-7 w-7" />
+                  <span className="sr-only">
+                    {p.color} {p.type}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ))}
+    </Card>
+  );
+}
+
+export function RulesSummary({ onOpenRules }: { onOpenRules: () => void }) {
+  return (
+    <Card title="Shared Box Rules">
+      <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
+        <li>Maximum 3 shared boxes on the board, for both players together.</li>
+        <li>Strong pieces (knight, bishop, rook, queen) share squares with same-color pawns.</li>
+        <li>Pawns must move once before a strong piece can join them.</li>
+        <li>Mixed-color pieces can share a square after an attack on a box.</li>
+      </ul>
+      <button
+        type="button"
+        onClick={onOpenRules}
+        className="mt-3 text-sm font-medium text-amber-700 hover:underline"
+      >
+        Click for full rules
+      </button>
+    </Card>
+  );
+}

@@ -1,0 +1,46 @@
+import rulesText from '../../../../../../docs/rules.md?raw';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { PRODUCT } from '../../../lib/site.ts';
+import { Markdown, rulesSections } from '../lib/markdown.tsx';
+
+/** The nine sections of docs/rules.md, the player's rules text. */
+export const RULES_SECTIONS = rulesSections(rulesText);
+
+export function RulesDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={`${PRODUCT} Rules`} size="lg">
+      <nav aria-label="Rules sections" className="mb-4">
+        <ol className="grid gap-1 text-sm sm:grid-cols-3">
+          {RULES_SECTIONS.map((s) => (
+            <li key={s.number}>
+              <a className="text-amber-700 hover:underline" href={`#rules-${s.number}`}>
+                {s.number}. {s.title}
+              </a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+      <div className="space-y-6 text-sm leading-relaxed text-slate-700">
+        {RULES_SECTIONS.map((s) => (
+          <section
+            key={s.number}
+            id={`rules-${s.number}`}
+            aria-labelledby={`rules-${s.number}-title`}
+            className="space-y-2"
+          >
+            <h3 id={`rules-${s.number}-title`} className="text-base font-semibold text-slate-900">
+              {s.number}. {s.title}
+            </h3>
+            <Markdown source={s.body} />
+          </section>
+        ))}
+      </div>
+    </Dialog>
+  );
+}

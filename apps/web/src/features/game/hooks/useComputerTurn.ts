@@ -1,0 +1,104 @@
+import type { TypeName } from '@sbc/rules';
+import { useEffect, useRef, useState } from 'react';
+import { type ComputerPlayer, randomMove, workerComputer } from '../lib/engine.ts';
+import { computerSacrifice, parseMoveText } from '../lib/model.ts';
+import type { GameController } from './useGameController.ts';
+
+/** game.md section 4: the computer waits 1 to 3 s with its piece highlighted, then 0.5 s more. */
+export const THINK_MIN_MS = 1000;
+export const THINK_MAX_MS = 3000;
+export const PLAY_DELAY_MS = 500;
+/** A computer defender answers after 1.5 s. */
+export const DEFENDER_DELAY_MS = 1500;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Plays the computer's side: when it is the computer's turn the engine searches in its worker; the
+ * screen shows the chosen piece until a random 1 to 3 s have passed since the turn began (longer if
+ * the engine needs it), then plays after another 0.5 s.
+ */
+export function useComputerTurn(
+  ctrl: GameController,
+  computer: ComputerPlayer = workerComputer,
+  random: () => number = Math.random,
+) {
+  const [thinking, setThinking] = useState(false);
+  const [highlight, setHighlight] = useState<string | null>(null);
+  const { state, busy, game } = ctrl;
+  const ctrlRef = useRef(ctrl);
+  ctrlRef.current = ctrl;
+
+  const computerColor = state?.isComputerGame ? (state.humanPlayer === 'white' ? 'black' : 'white') : null;
+  const live = state ? state.gameStatus === 'active' || state.gameStatus === 'check' : false;
+  const pending = state?.pendingDefenderChoice ?? null;
+  const defends = pending !== null && pending.defender === computerColor;
+  const moves = live && !pending && computerColor !== null && state?.currentPlayer === computerColor;
+  const turnKey = state
+    ? `${state.moveCount}:${state.currentPlayer}:${state.sbfen}:${state.moveHistory.length}`
+    : '';
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one run per computer turn (turnKey).
+  useEffect(() => {
+    if (busy || !state || !game || !(moves || defends)) return;
+    let cancelled = false;
+    let cancelSearch = () => {};
+    setThinking(true);
+    const done = () => {
+      if (!cancelled) {
+        setThinking(false);
+        setHighlight(null);
+      }
+    };
+    (async () => {
+      if (defends && pending) {
+        await sleep(DEFENDER_DELAY_MS);
+        if (cancelled) return;
+        done();
+        await ctrlRef.current.choose(
+          computerSacrifice(pending.defendingSharedBox.options as TypeName[]),
+          'computer',
+        );
+        return;
+      }
+      const started = performance.now();
+      const wait = THINK_MIN_MS + random() * (THINK_MAX_MS - THINK_MIN_MS);
+      const search = computer.bestMove({
+        sbfen: state.startSbfen,
+        moves: state.moveHistory.flatMap((m) => m.texts),
+        standard: state.standard,
+        level: state.aiDifficulty,
+      });
+      cancelSearch = search.cancel;
+      let text: string | null;
+      try {
+        text = await search.answer;
+      } catch (error) {
+        if (cancelled) return;
+        console.warn('engine failed, playing a random move', error);
+        text = randomMove(game);
+      }
+      if (cancelled) return;
+      const intention = text ? parseMoveText(text) : null;
+      if (!intention) {
+        done();
+        return;
+      }
+      setHighlight(intention.from);
+      await sleep(Math.max(0, wait - (performance.now() - started)));
+      if (cancelled) return;
+      await sleep(PLAY_DELAY_MS);
+      if (cancelled) return;
+      done();
+      await ctrlRef.current.move(intention, 'computer');
+    })();
+    return () => {
+      cancelled = true;
+      cancelSearch();
+      setThinking(false);
+      setHighlight(null);
+    };
+  }, [turnKey, busy, moves, defends]);
+
+  return { thinking, highlight, computerColor };
+}

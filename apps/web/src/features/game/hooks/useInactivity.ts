@@ -1,0 +1,92 @@
+import type { ServerGameState } from '@sbc/api';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { gamesApi } from '../api/games.ts';
+import { capitalize } from '../lib/model.ts';
+
+/** game.md section 9: the timer refreshes every second, the abandonment check runs every 10 s. */
+export const TICK_MS = 1000;
+export const CHECK_MS = 10_000;
+
+/**
+ * The inactivity countdown of the side to move, its warnings at 60 and 30 s, and the
+ * abandonment check through the server (every 10 s, and once at 0).
+ */
+export function useInactivity(gameId: string, state: ServerGameState | undefined, refetch: () => void) {
+  const deadline = state?.inactivityDeadline ?? null;
+  const live = state ? state.gameStatus === 'active' || state.gameStatus === 'check' : false;
+  const [now, setNow] = useState(() => Date.now());
+  const warned = useRef<{ deadline: number | null; at60: boolean; at30: boolean; at0: boolean }>({
+    deadline: null,
+    at60: false,
+    at30: false,
+    at0: false,
+  });
+
+  useEffect(() => {
+    if (!live || deadline === null) return;
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, [live, deadline]);
+
+  const refetchRef = useRef(refetch);
+  refetchRef.current = refetch;
+  useEffect(() => {
+    if (!live) return;
+    const check = async () => {
+      try {
+        const ended = await gamesApi.checkAbandoned();
+        if (Array.isArray(ended) && ended.some((g) => (g as { id?: string }).id === gameId))
+          refetchRef.current();
+      } catch {
+        // game.md section 7: failures are ignored.
+      }
+    };
+    const timer = setInterval(check, CHECK_MS);
+    return () => clearInterval(timer);
+  }, [live, gameId]);
+
+  const remaining = live && deadline !== null ? Math.max(0, Math.ceil((deadline - now) / 1000)) : null;
+
+  useEffect(() => {
+    if (remaining === null || !state) return;
+    if (warned.current.deadline !== deadline) {
+      // A new turn: the warnings start over (a reload mid-turn does not repeat a passed one).
+      warned.current = { deadline, at60: remaining <= 30, at30: remaining <= 0, at0: false };
+    }
+    const w = warned.current;
+    const side = capitalize(state.currentPlayer);
+    if (remaining <= 0 && !w.at0) {
+      w.at0 = true;
+      toast({
+        title: 'Game Abandoned!',
+        description: `${side} took too long and the game was abandoned!`,
+        variant: 'destructive',
+      });
+      void gamesApi
+        .checkAbandoned()
+        .catch(() => {})
+        .finally(() => refetchRef.current());
+    } else if (remaining > 0 && remaining <= 30 && !w.at30) {
+      w.at30 = true;
+      w.at60 = true;
+      toast({
+        title: 'Game About to be Abandoned!',
+        description: `Only ${remaining} seconds left to make a move!`,
+        variant: 'destructive',
+      });
+    } else if (remaining > 30 && remaining <= 60 && !w.at60) {
+      w.at60 = true;
+      toast({
+        title: 'Inactivity Warning',
+        description: `Game will be abandoned in ${remaining} seconds if no move is made!`,
+      });
+    }
+  }, [remaining, deadline, state]);
+
+  return { remaining };
+}
+
+/** Seconds as minutes:seconds. */
+export const formatClock = (seconds: number): string =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

@@ -1,0 +1,48 @@
+import type { createBrowserEngine } from '@sbc/ai/browser';
+import type { Game, Level } from '@sbc/rules';
+import { legalMoves, moveText } from '@sbc/rules';
+
+/** What the game screen needs of the engine: one search at a time, off the main thread. */
+export interface ComputerPlayer {
+  bestMove(request: { sbfen: string; moves: string[]; standard: boolean; level: Level }): {
+    answer: Promise<string>;
+    cancel: () => void;
+  };
+}
+
+type EngineClient = ReturnType<typeof createBrowserEngine>;
+
+let engine: Promise<EngineClient> | null = null;
+
+/** The engine's Web Worker, started on first use (its code is loaded only for computer games). */
+function worker(): Promise<EngineClient> {
+  engine ??= import('@sbc/ai/browser').then((m) => m.createBrowserEngine());
+  return engine;
+}
+
+export const workerComputer: ComputerPlayer = {
+  bestMove(request) {
+    let cancelSearch = () => {};
+    let cancelled = false;
+    const answer = worker().then((client) => {
+      if (cancelled) throw new Error('cancelled');
+      const search = client.search(request);
+      cancelSearch = search.cancel;
+      return search.answer.then((a) => a.text);
+    });
+    return {
+      answer,
+      cancel: () => {
+        cancelled = true;
+        cancelSearch();
+      },
+    };
+  },
+};
+
+/** A legal move at random: the fallback when the engine cannot answer. */
+export function randomMove(game: Game): string | null {
+  const all = legalMoves(game.position);
+  if (all.length === 0) return null;
+  return moveText(game.position, all[Math.floor(Math.random() * all.length)]);
+}

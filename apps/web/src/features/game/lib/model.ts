@@ -1,0 +1,116 @@
+import {
+  type ColorName,
+  Game,
+  type GameRecord,
+  type GameState,
+  legalMoves,
+  moveFrom,
+  movePiece,
+  movePromotion,
+  moveTo,
+  squareName,
+  TYPE_NAMES,
+  type TypeName,
+  typeOf,
+} from '@sbc/rules';
+
+/** A legal move as the board offers it: one entry per piece, promotions folded into one. */
+export interface BoardMove {
+  from: string;
+  to: string;
+  piece: TypeName;
+  promotion: boolean;
+}
+
+/** The ends that the position alone does not show. */
+const RECORDED_ENDS = new Set(['resigned', 'abandoned']);
+
+/**
+ * The rules' record of a game from the state the server sent. The server keeps the undone moves
+ * itself, so the record has no redo list: a redo always waits for the server's answer.
+ */
+export function recordFromState(state: GameState): GameRecord {
+  const recordedEnd =
+    RECORDED_ENDS.has(state.gameStatus) || (state.gameStatus === 'draw' && state.drawReason === 'agreement');
+  return {
+    sbfen: state.startSbfen,
+    standard: state.standard,
+    mode: state.mode,
+    humanColor: state.humanPlayer,
+    aiDifficulty: state.aiDifficulty,
+    moves: state.moveHistory.map((m) => [...m.texts]),
+    undoDepth: state.undoDepth,
+    redo: [],
+    ending: recordedEnd
+      ? {
+          status: state.gameStatus as 'resigned' | 'draw' | 'abandoned',
+          winner: state.winner,
+          message: state.statusMessage ?? '',
+        }
+      : null,
+  };
+}
+
+/** The rules' game for a state, or null when the state cannot be replayed (it then is shown as sent). */
+export function gameFromState(state: GameState): Game | null {
+  const built = Game.fromRecord(recordFromState(state));
+  return built.ok ? built.value : null;
+}
+
+/** Every move the side to move may make now, as the board offers them. */
+export function boardMoves(game: Game): BoardMove[] {
+  if (game.isOver || game.position.pendingSquare >= 0) return [];
+  const seen = new Set<string>();
+  const out: BoardMove[] = [];
+  for (const m of legalMoves(game.position)) {
+    const from = squareName(moveFrom(m));
+    const to = squareName(moveTo(m));
+    const piece = TYPE_NAMES[typeOf(movePiece(m))] as TypeName;
+    const key = `${from}${to}${piece}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ from, to, piece, promotion: movePromotion(m) !== 0 });
+  }
+  return out;
+}
+
+const LETTERS: Record<string, TypeName> = {
+  P: 'pawn',
+  N: 'knight',
+  B: 'bishop',
+  R: 'rook',
+  Q: 'queen',
+  K: 'king',
+};
+
+/** A move text of the engine (`e2e4`, `Qd3d4`, `e7e8q`) as an intention. */
+export function parseMoveText(
+  text: string,
+): { from: string; to: string; piece?: TypeName; promotion?: TypeName } | null {
+  const m = /^([PNBRQK])?([a-h][1-8])([a-h][1-8])([qrbn])?$/.exec(text);
+  if (!m) return null;
+  return {
+    from: m[2],
+    to: m[3],
+    ...(m[1] ? { piece: LETTERS[m[1]] } : {}),
+    ...(m[4] ? { promotion: LETTERS[m[4].toUpperCase()] } : {}),
+  };
+}
+
+export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+export const opposite = (c: ColorName): ColorName => (c === 'white' ? 'black' : 'white');
+
+/** Move number shown in Game Status: moves divided by two, rounded up, at least 1. */
+export const moveNumber = (moveCount: number): number => Math.max(1, Math.ceil(moveCount / 2));
+
+/** The value a computer defender gives up first (game.md section 4), pawn on a tie. */
+export const SACRIFICE_ORDER: TypeName[] = ['pawn', 'knight', 'bishop', 'rook', 'queen'];
+const VALUE: Record<string, number> = { pawn: 1, knight: 3, bishop: 3, rook: 5, queen: 9, king: 1000 };
+
+/** The piece a computer defender sacrifices: the lower-valued, the pawn (then the knight) on a tie. */
+export function computerSacrifice(options: readonly TypeName[]): TypeName {
+  return [...options].sort(
+    (a, b) => VALUE[a] - VALUE[b] || SACRIFICE_ORDER.indexOf(a) - SACRIFICE_ORDER.indexOf(b),
+  )[0];
+}

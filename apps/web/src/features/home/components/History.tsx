@@ -1,0 +1,231 @@
+import type { GameSummary } from '@sbc/api';
+import { Game, type GameState } from '@sbc/rules';
+import { type ReactNode, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
+import { cn } from '../../../lib/cn.ts';
+import { useGame, useGames, useMoves } from '../api/games.ts';
+
+export type HistoryFilter = 'all' | 'room' | 'ai' | 'local';
+
+export const FILTERS: { value: HistoryFilter; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'room', label: 'Room' },
+  { value: 'ai', label: 'AI' },
+  { value: 'local', label: 'Local' },
+];
+
+export function matches(game: GameSummary, filter: HistoryFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'room') return game.roomId !== null;
+  if (filter === 'ai') return game.gameState.isComputerGame;
+  return game.roomId === null && !game.gameState.isComputerGame;
+}
+
+const STATUS_STYLE: Record<string, string> = {
+  active: 'bg-emerald-100 text-emerald-800',
+  check: 'bg-emerald-100 text-emerald-800',
+  checkmate: 'bg-violet-100 text-violet-800',
+  stalemate: 'bg-slate-200 text-slate-800',
+  draw: 'bg-sky-100 text-sky-800',
+  resigned: 'bg-red-100 text-red-800',
+  abandoned: 'bg-amber-100 text-amber-900',
+};
+
+const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export function StatusBadge({ status }: { status: string }) {
+  return (
+    <span
+      className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_STYLE[status] ?? 'bg-slate-100')}
+    >
+      {label(status)}
+    </span>
+  );
+}
+
+function describe(game: GameSummary): string {
+  if (game.roomId)
+    return `${game.whitePlayer?.username ?? 'White'} vs ${game.blackPlayer?.username ?? 'Black'}`;
+  if (game.gameState.isComputerGame)
+    return `vs Computer (${label(game.gameState.aiDifficulty)}), you play ${game.gameState.humanPlayer}`;
+  return 'Local game, two players';
+}
+
+/** The Game History tab: filters and game cards; a card opens its details. */
+export function GameHistory({ renderBoard }: { renderBoard: (state: GameState) => ReactNode }) {
+  const [filter, setFilter] = useState<HistoryFilter>('all');
+  const [open, setOpen] = useState<GameSummary | null>(null);
+  const { data, isPending, isError } = useGames();
+  const games = (data ?? []).filter((g) => matches(g, filter));
+  return (
+    <div className="space-y-4">
+      <fieldset className="flex flex-wrap gap-2">
+        <legend className="sr-only">Show</legend>
+        {FILTERS.map((f) => (
+          <Button
+            key={f.value}
+            size="sm"
+            variant={filter === f.value ? 'secondary' : 'outline'}
+            aria-pressed={filter === f.value}
+            onClick={() => setFilter(f.value)}
+          >
+            {f.label}
+          </Button>
+        ))}
+      </fieldset>
+      {isPending && <p className="text-sm text-slate-500">Loading games...</p>}
+      {isError && <p className="text-sm text-red-600">Your games could not be loaded.</p>}
+      {!isPending && !isError && games.length === 0 && (
+        <p className="text-sm text-slate-500">No games yet.</p>
+      )}
+      <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        {games.map((g) => (
+          <li key={g.id}>
+            <button
+              type="button"
+              onClick={() => setOpen(g)}
+              className="w-full rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm hover:border-amber-400 focus-visible:outline-2 focus-visible:outline-amber-500"
+            >
+              <span className="flex flex-wrap items-center gap-2">
+                <StatusBadge status={g.status} />
+                {(g.status === 'active' || g.status === 'check') && (
+                  <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
+                    {label(g.currentTurn)} to move
+                  </span>
+                )}
+              </span>
+              <span className="mt-2 block font-medium text-slate-900">{describe(g)}</span>
+              <span className="mt-1 block text-sm text-slate-500">
+                {g.moveCount} moves · {new Date(g.createdAt).toLocaleDateString()} · #{g.id.slice(0, 8)}
+              </span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {open && <GameDetails game={open} onClose={() => setOpen(null)} renderBoard={renderBoard} />}
+    </div>
+  );
+}
+
+/** The positions of a game after each move, for the replay board. */
+export function replay(state: GameState): GameState[] {
+  const created = Game.create({ sbfen: state.startSbfen, standard: state.standard });
+  if (!created.ok) return [state];
+  const game = created.value;
+  const positions = [game.state()];
+  for (const m of state.moveHistory) {
+    for (const t of m.texts) game.playText(t);
+    positions.push(game.state());
+  }
+  return positions;
+}
+
+function GameDetails({
+  game,
+  onClose,
+  renderBoard,
+}: {
+  game: GameSummary;
+  onClose: () => void;
+  renderBoard: (state: GameState) => ReactNode;
+}) {
+  const moves = useMoves(game.id);
+  const full = useGame(game.id);
+  const positions = useMemo(() => (full.data ? replay(full.data.gameState) : []), [full.data]);
+  const [ply, setPly] = useState<number | null>(null);
+  const at = ply ?? positions.length - 1;
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Game Details"
+      description={describe(game)}
+      size="lg"
+    >
+      <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_220px]">
+        <div className="space-y-2">
+          {positions[at] ? (
+            renderBoard(positions[at])
+          ) : (
+            <p className="text-sm text-slate-500">Loading board...</p>
+          )}
+          <div className="flex items-center justify-center gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label="First move"
+              disabled={at <= 0}
+              onClick={() => setPly(0)}
+            >
+              «
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label="Previous move"
+              disabled={at <= 0}
+              onClick={() => setPly(at - 1)}
+            >
+              ‹
+            </Button>
+            <span className="min-w-16 text-center text-sm text-slate-600" aria-live="polite">
+              {at} / {Math.max(0, positions.length - 1)}
+            </span>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label="Next move"
+              disabled={at >= positions.length - 1}
+              onClick={() => setPly(at + 1)}
+            >
+              ›
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label="Last move"
+              disabled={at >= positions.length - 1}
+              onClick={() => setPly(positions.length - 1)}
+            >
+              »
+            </Button>
+          </div>
+        </div>
+        <div className="space-y-3">
+          <div className="flex flex-wrap gap-2">
+            <StatusBadge status={game.status} />
+            <span className="text-sm text-slate-600">{game.moveCount} moves</span>
+          </div>
+          <h3 className="text-sm font-semibold">Moves</h3>
+          {moves.isPending ? (
+            <p className="text-sm text-slate-500">Loading moves...</p>
+          ) : (moves.data ?? []).length === 0 ? (
+            <p className="text-sm text-slate-500">No moves yet.</p>
+          ) : (
+            <ol className="max-h-64 overflow-y-auto font-mono text-sm">
+              {(moves.data ?? []).map((m, i) => (
+                <li key={m.moveNumber}>
+                  <button
+                    type="button"
+                    className={cn(
+                      'w-full rounded px-1 text-left hover:bg-amber-50',
+                      at === i + 1 && 'bg-amber-100',
+                    )}
+                    onClick={() => setPly(i + 1)}
+                  >
+                    {m.player === 'white' ? `${Math.ceil(m.moveNumber / 2)}.` : '…'} {m.notation}
+                  </button>
+                </li>
+              ))}
+            </ol>
+          )}
+          <Link to={`/game/${game.id}`} className={buttonClass('primary', 'sm')}>
+            Open game
+          </Link>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,296 @@
+import { ChangePasswordForm, ProfileRequest, toE164, type User } from '@sbc/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { Tabs } from '../../../components/ui/tabs.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { apiRequest, errorMessage } from '../../../lib/http.ts';
+
+/** site.md section 9: an avatar may be at most 5 MB. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+
+type Errors = Record<string, string>;
+const issues = (error: { issues: { path: PropertyKey[]; message: string }[] }): Errors => {
+  const out: Errors = {};
+  for (const i of error.issues) out[String(i.path[0] ?? 'form')] ??= i.message;
+  return out;
+};
+const formData = (e: FormEvent<HTMLFormElement>) =>
+  Object.fromEntries([...new FormData(e.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
+
+/** Calling codes offered by the phone input; the US first (the default). */
+export const COUNTRIES = [
+  { code: 'US', dial: '+1', name: 'United States' },
+  { code: 'CA', dial: '+1', name: 'Canada' },
+  { code: 'GB', dial: '+44', name: 'United Kingdom' },
+  { code: 'IN', dial: '+91', name: 'India' },
+  { code: 'AU', dial: '+61', name: 'Australia' },
+  { code: 'DE', dial: '+49', name: 'Germany' },
+  { code: 'FR', dial: '+33', name: 'France' },
+  { code: 'ES', dial: '+34', name: 'Spain' },
+  { code: 'BR', dial: '+55', name: 'Brazil' },
+  { code: 'NG', dial: '+234', name: 'Nigeria' },
+] as const;
+
+/** The number typed with the chosen country, in E.164, or '' for none, or the raw text when unreadable. */
+export function phoneValue(country: string, number: string): string {
+  const digits = number.trim();
+  if (!digits) return '';
+  if (digits.startsWith('+')) return toE164(digits) ?? digits;
+  const dial = COUNTRIES.find((c) => c.code === country)?.dial ?? '+1';
+  return toE164(`${dial}${digits.replace(/^0+/, '')}`) ?? digits;
+}
+
+function Field({
+  name,
+  label,
+  error,
+  type = 'text',
+  defaultValue,
+  autoComplete,
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  type?: string;
+  defaultValue?: string;
+  autoComplete?: string;
+}) {
+  const id = `settings-${name}`;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none aria-[invalid=true]:border-red-500"
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function ProfileTab({ user }: { user: User }) {
+  const [errors, setErrors] = useState<Errors>({});
+  const [country, setCountry] = useState('US');
+  const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (body: unknown) => apiRequest<User>('PATCH', '/api/user/profile', body),
+    onSuccess: () => {
+      toast({ title: 'Profile Updated' });
+      void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+    },
+    onError: (e) =>
+      toast({
+        title: 'Update Failed',
+        description: errorMessage(e, 'Failed to update profile. Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+  const onAvatar = (file: File | undefined) => {
+    if (!file) return;
+    if (file.size > AVATAR_MAX_BYTES) {
+      toast({
+        title: 'File Too Large',
+        description: 'Please select an image smaller than 5MB.',
+        variant: 'destructive',
+      });
+      return;
+    }
+    toast({ title: 'Avatar upload feature will be available soon.' });
+  };
+  const initials =
+    `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}` || user.username[0].toUpperCase();
+  return (
+    <Card title="Profile">
+      <div className="mb-4 flex items-center gap-4">
+        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-amber-100 text-xl font-bold text-amber-800">
+          {initials}
+        </span>
+        <label className="cursor-pointer text-sm font-medium text-amber-700 hover:underline">
+          Change avatar
+          <input
+            type="file"
+            accept="image/*"
+            className="sr-only"
+            onChange={(e) => onAvatar(e.target.files?.[0])}
+          />
+        </label>
+      </div>
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const data = formData(e);
+          const body = { ...data, phone: phoneValue(country, data.phone ?? '') };
+          const parsed = ProfileRequest.safeParse(body);
+          if (!parsed.success) return setErrors(issues(parsed.error));
+          setErrors({});
+          save.mutate(parsed.data);
+        }}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            name="firstName"
+            label="First name"
+            defaultValue={user.firstName ?? ''}
+            error={errors.firstName}
+            autoComplete="given-name"
+          />
+          <Field
+            name="lastName"
+            label="Last name"
+            defaultValue={user.lastName ?? ''}
+            error={errors.lastName}
+            autoComplete="family-name"
+          />
+        </div>
+        <Field
+          name="email"
+          label="Email"
+          type="email"
+          defaultValue={user.email ?? ''}
+          error={errors.email}
+          autoComplete="email"
+        />
+        <div className="space-y-1">
+          <label htmlFor="settings-phone" className="block text-sm font-medium text-slate-700">
+            Phone
+          </label>
+          <div className="flex gap-2">
+            <select
+              aria-label="Country"
+              value={country}
+              onChange={(e) => setCountry(e.target.value)}
+              className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
+            >
+              {COUNTRIES.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.code} {c.dial}
+                </option>
+              ))}
+            </select>
+            <input
+              id="settings-phone"
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              defaultValue={user.phone ?? ''}
+              aria-invalid={errors.phone ? true : undefined}
+              className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
+            />
+          </div>
+          {errors.phone && <p className="text-sm text-red-600">{errors.phone}</p>}
+        </div>
+        <Button type="submit" disabled={save.isPending}>
+          Save Changes
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+function SecurityTab({ user }: { user: User }) {
+  const [errors, setErrors] = useState<Errors>({});
+  const change = useMutation({
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      apiRequest('PATCH', '/api/user/password', body),
+    meta: { ignoreUnauthorized: true },
+    onSuccess: () => toast({ title: 'Password Changed' }),
+    onError: (e) =>
+      toast({
+        title: 'Password Change Failed',
+        description: errorMessage(e, 'Failed to change password. Please try again.'),
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <Card title="Change Password">
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const form = e.currentTarget;
+            const parsed = ChangePasswordForm.safeParse(formData(e));
+            if (!parsed.success) return setErrors(issues(parsed.error));
+            setErrors({});
+            change.mutate(
+              { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword },
+              { onSuccess: () => form.reset() },
+            );
+          }}
+        >
+          <Field
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword}
+          />
+          <Field
+            name="newPassword"
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword}
+          />
+          <Field
+            name="confirmPassword"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+          />
+          <Button type="submit" disabled={change.isPending}>
+            Change Password
+          </Button>
+        </form>
+      </Card>
+      <Card title="Account">
+        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+          <dt className="text-slate-600">Username</dt>
+          <dd className="font-medium">{user.username}</dd>
+          <dt className="text-slate-600">Account Since</dt>
+          <dd className="font-medium">
+            {user.createdAt ? new Date(user.createdAt).toLocaleDateString() : 'N/A'}
+          </dd>
+        </dl>
+      </Card>
+    </div>
+  );
+}
+
+/** /settings: the Profile and Security tabs. */
+export function SettingsPage({ user }: { user: User }) {
+  return (
+    <main className="mx-auto w-full max-w-4xl flex-1 px-4 py-8">
+      <Link to="/" className="text-sm font-medium text-amber-700 hover:underline">
+        ← Back to home
+      </Link>
+      <h1 className="mt-4 mb-6 text-3xl font-bold text-slate-900">Settings</h1>
+      <Tabs
+        label="Settings"
+        tabs={[
+          { value: 'profile', label: 'Profile', content: <ProfileTab user={user} /> },
+          { value: 'security', label: 'Security', content: <SecurityTab user={user} /> },
+        ]}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,2 @@
+/** The settings feature's pages, loaded on demand. */
+export { SettingsPage } from './components/SettingsPage.tsx';

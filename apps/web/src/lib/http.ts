@@ -1,0 +1,79 @@
+/**
+ * Shared request behaviour (site.md section 7): every call sends the cookies, a body goes as JSON
+ * only when there is one, and a non-OK answer becomes an `HttpError` whose text is
+ * `${status}: ${body text or statusText}`.
+ */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'HttpError';
+  }
+
+  /** The `message` field of the server's JSON error body, when it has one. */
+  get serverMessage(): string | null {
+    try {
+      const parsed = JSON.parse(this.body) as { message?: unknown };
+      return typeof parsed.message === 'string' ? parsed.message : null;
+    } catch {
+      return this.body || null;
+    }
+  }
+
+  /** The server's JSON body, parsed, or null. */
+  get json(): Record<string, unknown> | null {
+    try {
+      const parsed = JSON.parse(this.body) as unknown;
+      return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, unknown>) : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+export const isUnauthorized = (error: unknown): boolean => error instanceof HttpError && error.status === 401;
+
+/** The server's message for a failed call, or `fallback`. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof HttpError) return error.serverMessage ?? fallback;
+  return fallback;
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
+  if (!res.ok) {
+    const text = await res.text().catch(() => '');
+    throw new HttpError(res.status, text, res.statusText);
+  }
+}
+
+/** One call: JSON body when given, cookies always; the parsed JSON answer (null when empty). */
+export async function apiRequest<T = unknown>(method: string, url: string, body?: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'include',
+  });
+  await throwIfNotOk(res);
+  const text = await res.text();
+  return (text ? JSON.parse(text) : null) as T;
+}
+
+/** The query key as a URL: its segments joined with '/'. */
+export const keyToUrl = (key: readonly unknown[]): string => key.map(String).join('/');
+
+/**
+ * The default query function: GET the joined key and parse JSON. On 401 it throws, unless asked
+ * to return null (the session check uses that).
+ */
+export function getQueryFn<T>(options: { on401: 'throw' | 'returnNull' } = { on401: 'throw' }) {
+  return async ({ queryKey }: { queryKey: readonly unknown[] }): Promise<T | null> => {
+    const res = await fetch(keyToUrl(queryKey), { credentials: 'include' });
+    if (options.on401 === 'returnNull' && res.status === 401) return null;
+    await throwIfNotOk(res);
+    return (await res.json()) as T;
+  };
+}

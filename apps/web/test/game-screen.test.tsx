@@ -1,0 +1,198 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
+import type { ComputerPlayer } from '../src/features/game/lib/engine.ts';
+import { fakeServer, GAME_ID, newGame, renderApp } from './helpers.tsx';
+
+const label = (sq: string) =>
+  document.querySelector(`[data-square="${sq}"]`)?.getAttribute('aria-label') ?? '';
+const click = async (user: ReturnType<typeof userEvent.setup>, sq: string) => {
+  const el = document.querySelector<HTMLButtonElement>(`[data-square="${sq}"]`);
+  if (!el) throw new Error(`no square ${sq}`);
+  await user.click(el);
+};
+const loaded = () => waitFor(() => expect(document.querySelectorAll('[data-square]')).toHaveLength(64));
+const moveCalls = (server: ReturnType<typeof fakeServer>) =>
+  server.calls.filter((c) => c.method !== 'GET' && !c.url.includes('check-abandoned'));
+
+const playAll = (game: ReturnType<typeof newGame>, texts: string[]) => {
+  for (const t of texts) {
+    const r = game.playText(t);
+    if (!r.ok) throw new Error(r.error);
+  }
+  return game;
+};
+
+describe('Game screen, local game', () => {
+  it('shows the move at once, sends the intention and takes the server’s answer', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(newGame());
+    renderApp(<GameScreen gameId={GAME_ID} />);
+    await loaded();
+    expect(screen.getByText('Game starting - make your first move!')).toBeTruthy();
+    await click(user, 'e2');
+    await click(user, 'e4');
+    expect(label('e4')).toMatch(/^e4, white pawn/);
+    expect(moveCalls(server)[0]).toEqual({
+      method: 'POST',
+      url: `/api/games/${GAME_ID}/moves`,
+      body: { from: 'e2', to: 'e4', piece: 'pawn', moveNumber: 1, player: 'white' },
+    });
+    await waitFor(() => expect(screen.getByText('Turn').nextSibling?.textContent).toBe('Black'));
+    expect(screen.getAllByRole('row').some((r) => r.textContent === '1.e4...')).toBe(true);
+  });
+
+  it('puts the board back and says why when the server refuses a move', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(newGame());
+    renderApp(<GameScreen gameId={GAME_ID} />);
+    await loaded();
+    server.reject = {
+      status: 409,
+      message: 'The next move is move 2 for black; reload the game and try again',
+    };
+    await click(user, 'g1');
+    await click(user, 'f3');
+    expect(await screen.findByText('Invalid Move')).toBeTruthy();
+    expect(screen.getByText('The next move is move 2 for black; reload the game and try again')).toBeTruthy();
+    await waitFor(() => expect(label('g1')).toMatch(/^g1, white knight/));
+    expect(label('f3')).toMatch(/^f3, empty/);
+  });
+
+  it('asks the attacked side which piece to sacrifice', async () => {
+    const user = userEvent.setup();
+    // 1.e3 e5 2.Nf3 Bc5 3.Nc3 Bd4 4.Nxd4+SB exd4: White's (NB) box on d4 is attacked.
+    const server = fakeServer(
+      playAll(newGame(), ['e2e3', 'e7e5', 'g1f3', 'f8c5', 'b1c3', 'c5d4', 'f3d4', 'e5d4']),
+    );
+    renderApp(<GameScreen gameId={GAME_ID} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Your shared box is under attack!' });
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Knight', 'Bishop']);
+    await user.click(within(dialog).getByRole('button', { name: 'Knight' }));
+    expect(moveCalls(server)[0].body).toEqual({ action: 'choose', sacrifice: 'knight' });
+    expect(await screen.findByText('Knight sacrificed, mixed shared box created')).toBeTruthy();
+    expect(screen.getByText('Defender Choice')).toBeTruthy();
+    await waitFor(() => expect(label('d4')).toMatch(/^d4, white bishop and black pawn/));
+  });
+
+  it('asks for the promotion piece', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(newGame({ sbfen: '7k/4P3/8/8/8/8/8/4K3 w - - 0 1' }));
+    renderApp(<GameScreen gameId={GAME_ID} />);
+    await loaded();
+    await click(user, 'e7');
+    await click(user, 'e8');
+    const dialog = await screen.findByRole('dialog', { name: 'Choose Promotion Piece' });
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(expect.arrayContaining(['Queen', 'Rook', 'Bishop', 'Knight']));
+    await user.click(within(dialog).getByRole('button', { name: 'Queen' }));
+    expect(moveCalls(server)[0].body).toMatchObject({ from: 'e7', to: 'e8', promotion: 'queen' });
+    expect(await screen.findByText('Pawn promoted to queen')).toBeTruthy();
+    expect(screen.getByText('Pawn Promotion')).toBeTruthy();
+    expect(label('e8')).toMatch(/^e8, white queen/);
+  });
+
+  it('undoes through the server', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(playAll(newGame(), ['e2e4']));
+    renderApp(<GameScreen gameId={GAME_ID} />);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(moveCalls(server)[0].body).toEqual({ action: 'undo' });
+    expect(await screen.findByText('Move undone successfully')).toBeTruthy();
+    expect(label('e2')).toMatch(/^e2, white pawn/);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', false),
+    );
+  });
+
+  it('resigns after confirmation, then shows the banner and, 1.5 s later, Game Over', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(newGame());
+    renderApp(<GameScreen gameId={GAME_ID} />);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Resign' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Resign' }));
+    expect(moveCalls(server)[0].url).toBe(`/api/games/${GAME_ID}/resign`);
+    expect((await screen.findByRole('alert')).textContent).toBe('White has resigned.');
+    expect(screen.queryByRole('dialog', { name: 'Game Over' })).toBeNull();
+    const over = await screen.findByRole('dialog', { name: 'Game Over' }, { timeout: 3000 });
+    expect(within(over).getByText('White has resigned.')).toBeTruthy();
+  });
+
+  it('opens the rules with nine sections', async () => {
+    const user = userEvent.setup();
+    fakeServer(newGame());
+    renderApp(<GameScreen gameId={GAME_ID} />);
+    await loaded();
+    await user.click(screen.getByRole('button', { name: 'Rules' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Shared Box Chess Rules' });
+    expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(9);
+  });
+});
+
+describe('Game screen, computer game', () => {
+  it('thinks, highlights the chosen piece, then plays its move', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const user = userEvent.setup();
+    const server = fakeServer(newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'easy' }));
+    const bestMove = vi.fn(() => ({ answer: Promise.resolve('e7e5'), cancel: () => {} }));
+    const computer: ComputerPlayer = { bestMove };
+    renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
+    await loaded();
+    expect(screen.getByText('Computer (Easy)')).toBeTruthy();
+    await click(user, 'e2');
+    await click(user, 'e4');
+    expect(await screen.findByText('Computer is thinking...')).toBeTruthy();
+    await waitFor(() => expect(label('e7')).toMatch(/computer's piece/));
+    expect(bestMove).toHaveBeenCalledWith({
+      sbfen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+      moves: ['e2e4'],
+      standard: false,
+      level: 'easy',
+    });
+    // The board refuses the human's clicks while the computer is to move.
+    await click(user, 'd2');
+    expect(label('d2')).not.toMatch(/selected/);
+    await waitFor(() => expect(label('e5')).toMatch(/^e5, black pawn/), { timeout: 4000 });
+    expect(moveCalls(server)[1].body).toEqual({ from: 'e7', to: 'e5', moveNumber: 2, player: 'black' });
+    await waitFor(() => expect(screen.queryByText('Computer is thinking...')).toBeNull());
+  });
+
+  it('answers an attack on its double box after 1.5 s, giving up the cheaper piece', async () => {
+    // The computer plays White: 4...exd4 attacks its (NB) box.
+    const game = playAll(newGame({ mode: 'computer', humanColor: 'black' }), [
+      'e2e3',
+      'e7e5',
+      'g1f3',
+      'f8c5',
+      'b1c3',
+      'c5d4',
+      'f3d4',
+      'e5d4',
+    ]);
+    const server = fakeServer(game);
+    const computer: ComputerPlayer = {
+      bestMove: vi.fn(() => ({ answer: new Promise<string>(() => {}), cancel: () => {} })),
+    };
+    renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
+    await loaded();
+    expect(screen.queryByRole('dialog', { name: 'Your shared box is under attack!' })).toBeNull();
+    await act(() => new Promise((r) => setTimeout(r, 1000)));
+    expect(moveCalls(server)).toHaveLength(0);
+    await waitFor(
+      () => expect(moveCalls(server)[0]?.body).toEqual({ action: 'choose', sacrifice: 'knight' }),
+      {
+        timeout: 2000,
+      },
+    );
+  });
+});

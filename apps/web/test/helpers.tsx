@@ -1,0 +1,107 @@
+import type { GameResponse, ServerGameState } from '@sbc/api';
+import { Game, type GameSetup } from '@sbc/rules';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
+import { Providers } from '../src/app/App.tsx';
+import { createQueryClient } from '../src/lib/queryClient.ts';
+
+export const GAME_ID = 'g1';
+
+/** A server answer for a rules game, as GET /api/games/{id} sends it. */
+export function gameResponse(game: Game, extra: Partial<GameResponse> = {}): GameResponse {
+  const state = game.state();
+  const now = Date.now();
+  const gameState: ServerGameState = {
+    ...state,
+    gameTimer: { white: 0, black: 0, lastMoveTime: now },
+    inactivityDeadline: game.isOver ? null : now + 300_000,
+  };
+  return {
+    id: GAME_ID,
+    createdAt: new Date(now).toISOString(),
+    mode: state.mode,
+    roomId: null,
+    whitePlayerId: 'u1',
+    blackPlayerId: null,
+    whitePlayer: { username: 'ada' },
+    blackPlayer: null,
+    moveCount: state.moveCount,
+    status: state.gameStatus,
+    currentTurn: state.currentPlayer,
+    winner: state.winner,
+    drawRequestStatus: null,
+    drawRequestedBy: null,
+    lastMoveAt: new Date(now).toISOString(),
+    version: state.moveCount,
+    gameState,
+    ...extra,
+  };
+}
+
+export function newGame(setup: GameSetup = {}): Game {
+  const created = Game.create(setup);
+  if (!created.ok) throw new Error(created.error);
+  return created.value;
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+export interface FakeServer {
+  game: Game;
+  calls: { method: string; url: string; body: unknown }[];
+  /** Answer the next intention with this error instead. */
+  reject: { status: number; message: string } | null;
+}
+
+/**
+ * A fake of the game calls, backed by the rules: it applies each intention to its own game as the
+ * real server does and answers with the new state.
+ */
+export function fakeServer(game: Game): FakeServer {
+  const server: FakeServer = { game, calls: [], reject: null };
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    server.calls.push({ method, url, body });
+    if (url === '/api/user') return json(200, { id: 'u1', username: 'ada' });
+    if (url === '/api/games/check-abandoned') return json(200, []);
+    if (method === 'GET' && url === `/api/games/${GAME_ID}`) return json(200, gameResponse(server.game));
+    if (server.reject) {
+      const { status, message } = server.reject;
+      server.reject = null;
+      return json(status, { message });
+    }
+    const g = server.game;
+    let result: ReturnType<Game['move']>;
+    if (url.endsWith('/moves')) result = g.move(body);
+    else if (url.endsWith('/resign'))
+      result = g.resign(g.state().mode === 'computer' ? g.state().humanPlayer : g.turn);
+    else if (url.endsWith('/draw/request')) result = g.agreeDraw();
+    else if (body.action === 'choose') result = g.choose(body.sacrifice);
+    else if (body.action === 'undo') result = g.undo();
+    else if (body.action === 'redo') result = g.redo();
+    else if (body.action === 'promote') result = g.promote(body.piece);
+    else return json(404, { message: 'Not found' });
+    if (!result.ok) return json(400, { message: result.error });
+    return json(200, { ...gameResponse(g), message: result.value.message });
+  });
+  return server;
+}
+
+/** Renders `ui` at `path` inside the app's providers with a fresh cache (the app's own defaults). */
+export function renderApp(ui: ReactNode, path = '/') {
+  const client = createQueryClient();
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
+  return {
+    client,
+    ...render(
+      <Providers client={client}>
+        <RouterProvider router={router} />
+      </Providers>,
+    ),
+  };
+}

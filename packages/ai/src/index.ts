@@ -1,0 +1,26 @@
+/** @sbc/ai: the computer opponent of Shared Box Chess. */
+export { BOOK_LINES, BOOK_PLIES, bookMove } from './book.ts';
+export { defenderChoice } from './defender.ts';
+export {
+  Engine,
+  FULL_STRENGTH,
+  type MoveSource,
+  seededRandom,
+  type ThinkLimits,
+  type ThinkRequest,
+  type ThinkResult,
+} from './engine.ts';
+export { type EvalConfig, type EvalKind, evaluate, gamePhase, type Phase, VALUE } from './evaluate.ts';
+export { isLevel, LEVEL_NAMES, LEVELS, type LevelSettings, type Style, scaledThinkTime } from './levels.ts';
+export { Line } from './line.ts';
+export {
+  isMateScore,
+  MATE,
+  type RootScore,
+  Searcher,
+  type SearchInfo,
+  type SearchLimits,
+  type SearchResult,
+} from './search.ts';
+export { EngineClient, type RunningSearch, type SearchRequest, type WorkerPort } from './worker/client.ts';
+export type { EngineAnswer, EngineRequest, EngineResponse, Progress } from './worker/protocol.ts';

@@ -1,0 +1,125 @@
+import {
+  ATTACK_DOUBLE_BOX,
+  ATTACK_PAWN_BOX,
+  CAPTURE,
+  COPY,
+  type Color,
+  EN_PASSANT,
+  JOIN,
+  type Move,
+  moveKind,
+  movePiece,
+  movePromotion,
+  moveTo,
+  type Position,
+} from '@sbc/rules';
+import { VALUE } from './evaluate.ts';
+
+/** Value for capture ordering (spec section 9): the king counts 20000. */
+const ORDER_VALUE = [0, 100, 320, 330, 500, 900, 20000];
+
+/**
+ * What a capture or box attack actually wins, in centipawns, 0 for other moves:
+ * a capture-and-copy takes a piece and gains one like it; a pawn-box attack takes the pawn; a
+ * double-box attack takes what the defender gives up, which is at best for it the cheaper piece
+ * (RULES.md 4.4, and what the computer itself gives by section 9).
+ */
+export function captureGain(pos: Position, m: Move): number {
+  const to = moveTo(m);
+  switch (moveKind(m)) {
+    case CAPTURE:
+      return VALUE[pos.first[to] & 7];
+    case COPY:
+      return 2 * VALUE[pos.first[to] & 7];
+    case EN_PASSANT:
+    case ATTACK_PAWN_BOX:
+      return VALUE[1];
+    case ATTACK_DOUBLE_BOX:
+      return Math.min(VALUE[pos.first[to] & 7], VALUE[pos.second[to] & 7]);
+    default:
+      return 0;
+  }
+}
+
+/**
+ * Whether a plain capture hands material back at once: a piece worth more than its prey takes
+ * on a square the enemy guards. Copies and box attacks never do: a copy leaves a double box,
+ * which loses only its cheaper piece to a recapture, and a box attacker ends in a mixed box,
+ * which cannot be attacked.
+ */
+function losingCapture(pos: Position, m: Move): boolean {
+  if (moveKind(m) !== CAPTURE) return false;
+  const attacker = ORDER_VALUE[movePiece(m) & 7];
+  if (attacker <= VALUE[pos.first[moveTo(m)] & 7]) return false;
+  return pos.isAttacked(moveTo(m), (pos.turn ^ 1) as Color);
+}
+
+const HASH_SCORE = 1 << 30;
+const GOOD_CAPTURE = 1 << 26;
+const KILLER_SCORE = 1 << 25;
+const BAD_CAPTURE = -(1 << 20);
+
+/** Search-wide ordering memory: killer moves per ply and history per piece and target square. */
+export class OrderHeuristics {
+  readonly killers: Int32Array;
+  readonly history = new Int32Array(16 << 7);
+
+  constructor(maxPly: number) {
+    this.killers = new Int32Array(2 * maxPly);
+  }
+
+  clear(): void {
+    this.killers.fill(0);
+    this.history.fill(0);
+  }
+
+  /** A quiet move refuted the opponent: remember it as a killer and reward its history. */
+  reward(m: Move, ply: number, depth: number): void {
+    const k = 2 * ply;
+    if (this.killers[k] !== m) {
+      this.killers[k + 1] = this.killers[k];
+      this.killers[k] = m;
+    }
+    const i = (movePiece(m) << 7) | moveTo(m);
+    this.history[i] += depth * depth;
+    if (this.history[i] > 1 << 20) for (let j = 0; j < this.history.length; j++) this.history[j] >>= 1;
+  }
+
+  /**
+   * Scores moves for picking best-first: hash move, winning or even captures and promotions by
+   * MVV-LVA, killers, quiet moves by history (joins get a small push), losing captures last.
+   */
+  score(pos: Position, moves: Int32Array, n: number, scores: Int32Array, hashMove: Move, ply: number): void {
+    const k1 = this.killers[2 * ply];
+    const k2 = this.killers[2 * ply + 1];
+    for (let i = 0; i < n; i++) {
+      const m = moves[i];
+      if (m === hashMove) {
+        scores[i] = HASH_SCORE;
+        continue;
+      }
+      const gain = captureGain(pos, m) + (movePromotion(m) === 5 ? VALUE[5] - VALUE[1] : 0);
+      if (gain > 0) {
+        const mvvLva = gain * 16 - (ORDER_VALUE[movePiece(m) & 7] >> 4);
+        scores[i] = losingCapture(pos, m) ? BAD_CAPTURE + mvvLva : GOOD_CAPTURE + mvvLva;
+      } else if (m === k1 || m === k2) scores[i] = KILLER_SCORE + (m === k1 ? 1 : 0);
+      else {
+        scores[i] = this.history[(movePiece(m) << 7) | moveTo(m)] + (moveKind(m) === JOIN ? 50 : 0);
+        if (movePromotion(m)) scores[i] -= 1 << 21;
+      }
+    }
+  }
+}
+
+/** Swaps the best-scored move among `i..n-1` into place `i` and returns it. */
+export function pickNext(moves: Int32Array, scores: Int32Array, i: number, n: number): Move {
+  let best = i;
+  for (let j = i + 1; j < n; j++) if (scores[j] > scores[best]) best = j;
+  const m = moves[best];
+  const s = scores[best];
+  moves[best] = moves[i];
+  scores[best] = scores[i];
+  moves[i] = m;
+  scores[i] = s;
+  return m;
+}

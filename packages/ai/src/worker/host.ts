@@ -1,0 +1,76 @@
+import type { Move, Position } from '@sbc/rules';
+import { moveText } from '@sbc/rules';
+import { Engine, seededRandom } from '../engine.ts';
+import { Line } from '../line.ts';
+import type { EngineRequest, EngineResponse } from './protocol.ts';
+
+/** Move text of a line of moves played from `pos` (left as it was). */
+export function lineText(pos: Position, moves: readonly Move[]): string[] {
+  const texts: string[] = [];
+  for (const m of moves) {
+    texts.push(moveText(pos, m));
+    pos.play(m);
+  }
+  for (let i = 0; i < moves.length; i++) pos.undo();
+  return texts;
+}
+
+/**
+ * A short search before the first real one: a cold engine (code not yet optimised by the JIT)
+ * is many times slower, which would cost the first move of a game most of its think time.
+ */
+function warmUp(engine: Engine): void {
+  const line = Line.from(WARM_UP_POSITION, [], false);
+  if (line.ok) engine.think(line.value, { limits: { timeMs: 250 } });
+  engine.newGame();
+}
+const WARM_UP_POSITION = 'r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14';
+
+/**
+ * The worker side of the engine, the same in both homes: it runs each search request to the end
+ * (a search is synchronous; the shared stop flag ends it early) and posts progress and the answer.
+ * It says 'ready' once loaded.
+ */
+export function createEngineHost(post: (response: EngineResponse) => void): (request: EngineRequest) => void {
+  const engine = new Engine();
+  warmUp(engine);
+  post({ type: 'ready' });
+  return (request) => {
+    if (request.type === 'new-game') {
+      engine.newGame();
+      return;
+    }
+    const { id } = request;
+    try {
+      const line = Line.from(request.sbfen, request.moves, request.standard);
+      if (!line.ok) {
+        post({ type: 'error', id, message: line.error });
+        return;
+      }
+      const pos = line.value.pos;
+      const answer = engine.think(line.value, {
+        level: request.level,
+        limits: request.limits,
+        book: request.book,
+        random: request.seed === undefined ? undefined : seededRandom(request.seed),
+        stop: request.stop,
+        onProgress: (info) =>
+          post({
+            type: 'progress',
+            id,
+            progress: {
+              depth: info.depth,
+              score: info.score,
+              nodes: info.nodes,
+              nps: Math.round((info.nodes * 1000) / Math.max(info.timeMs, 1)),
+              timeMs: Math.round(info.timeMs),
+              pv: lineText(pos, info.pv),
+            },
+          }),
+      });
+      post({ type: 'done', id, answer: { ...answer, pv: lineText(pos, answer.pv) } });
+    } catch (e) {
+      post({ type: 'error', id, message: e instanceof Error ? e.message : String(e) });
+    }
+  };
+}

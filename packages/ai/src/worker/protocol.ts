@@ -1,0 +1,41 @@
+import type { Level } from '@sbc/rules';
+import type { ThinkLimits, ThinkResult } from '../engine.ts';
+
+/** What a page or a Node program asks of the engine worker. */
+export type EngineRequest =
+  | {
+      type: 'search';
+      id: number;
+      /** Start position and the move text played since (RULES.md 8), for repetitions. */
+      sbfen: string;
+      moves: string[];
+      standard: boolean;
+      level?: Level;
+      limits?: ThinkLimits;
+      book?: boolean;
+      seed?: number;
+      /** An Int32Array(1) view of shared memory: writing 1 stops the search early. */
+      stop?: Int32Array;
+    }
+  | { type: 'new-game' };
+
+/** Progress of a running search: one message per finished iteration. */
+export interface Progress {
+  depth: number;
+  /** Centipawns for the side to move; mates as ±(30000 - plies). */
+  score: number;
+  nodes: number;
+  nps: number;
+  timeMs: number;
+  /** Principal variation in move text. */
+  pv: string[];
+}
+
+/** The chosen move, with `pv` as move text. */
+export type EngineAnswer = Omit<ThinkResult, 'pv'> & { pv: string[] };
+
+export type EngineResponse =
+  | { type: 'ready' }
+  | { type: 'progress'; id: number; progress: Progress }
+  | { type: 'done'; id: number; answer: EngineAnswer }
+  | { type: 'error'; id: number; message: string };
