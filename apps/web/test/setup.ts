@@ -1,6 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToasts } from '../src/components/ui/toast-store.ts';
+
+// Pages load on demand: on a busy two-core machine a lazy chunk can take longer than the default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // What jsdom lacks and Radix or the board use.
 class ResizeObserverStub {
