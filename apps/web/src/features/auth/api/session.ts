@@ -1,4 +1,14 @@
-import type { LoginRequest, RegisterRequest, RegisterResponse, User } from '@sbc/api';
+import type {
+  ForgotPasswordRequest,
+  LoginRequest,
+  RegisterRequest,
+  RegisterResponse,
+  ResendVerificationRequest,
+  ResetPasswordRequest,
+  SuccessResponse,
+  User,
+  VerifyEmailRequest,
+} from '@sbc/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, getQueryFn } from '../../../lib/http.ts';
 
@@ -24,4 +34,11 @@ export const authApi = {
   register: (body: RegisterRequest) => apiRequest<RegisterResponse>('POST', '/api/register', body),
   logout: () => apiRequest<unknown>('POST', '/api/logout'),
   googleLogin: () => apiRequest<{ authUrl?: string }>('GET', '/api/google/login'),
+  forgotPassword: (body: ForgotPasswordRequest) =>
+    apiRequest<SuccessResponse>('POST', '/api/forgot-password', body),
+  resetPassword: (body: ResetPasswordRequest) =>
+    apiRequest<SuccessResponse>('POST', '/api/reset-password', body),
+  verifyEmail: (body: VerifyEmailRequest) => apiRequest<SuccessResponse>('POST', '/api/verify-email', body),
+  resendVerification: (body: ResendVerificationRequest) =>
+    apiRequest<SuccessResponse>('POST', '/api/resend-verification', body),
 };

@@ -1,7 +1,8 @@
 import { LoginRequest, RegisterForm, type User } from '@sbc/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { PhoneInput } from '../../../components/PhoneInput.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -10,59 +11,8 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { PRODUCT } from '../../../lib/site.ts';
 import { authApi, SESSION_KEY, useSession } from '../api/session.ts';
-
-type Errors = Record<string, string>;
-
-function issues(error: { issues: { path: PropertyKey[]; message: string }[] }): Errors {
-  const out: Errors = {};
-  for (const i of error.issues) {
-    const key = String(i.path[0] ?? 'form');
-    out[key] ??= i.message;
-  }
-  return out;
-}
-
-function Field({
-  name,
-  label,
-  type = 'text',
-  autoComplete,
-  error,
-  optional,
-}: {
-  name: string;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  error?: string;
-  optional?: boolean;
-}) {
-  const id = `field-${name}`;
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label} {optional && <span className="font-normal text-slate-400">(optional)</span>}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none aria-[invalid=true]:border-red-500"
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-const formData = (e: FormEvent<HTMLFormElement>) =>
-  Object.fromEntries([...new FormData(e.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
+import { ResetCodeCard, ResetRequestCard, VerifyEmailCard } from './AccountCards.tsx';
+import { type Errors, Field, formData, issues } from './fields.tsx';
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {
   const [errors, setErrors] = useState<Errors>({});
@@ -109,7 +59,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   );
 }
 
-function RegisterFormView() {
+function RegisterFormView({ onNeedsVerification }: { onNeedsVerification: (email: string) => void }) {
   const [errors, setErrors] = useState<Errors>({});
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -119,6 +69,7 @@ function RegisterFormView() {
     onSuccess: (answer) => {
       if ('success' in answer) {
         toast({ title: 'Registration successful', description: answer.message });
+        if (answer.user?.needsEmailVerification) onNeedsVerification(answer.user.email);
         return;
       }
       queryClient.setQueryData(SESSION_KEY, answer);
@@ -166,7 +117,7 @@ function RegisterFormView() {
       </div>
       <Field name="username" label="Username" autoComplete="username" error={errors.username} />
       <Field name="email" label="Email" type="email" autoComplete="email" error={errors.email} />
-      <Field name="phone" label="Phone" type="tel" autoComplete="tel" error={errors.phone} optional />
+      <PhoneInput id="field-phone" label="Phone" error={errors.phone} optional />
       <Field
         name="password"
         label="Password"
@@ -211,6 +162,11 @@ export function AuthPage() {
   const [params] = useSearchParams();
   const [tab, setTab] = useState(params.get('tab') === 'register' ? 'register' : 'login');
   const [notice, setNotice] = useState(true);
+  /** The forgot-password flow: closed, the request card, or the code-and-new-password card. */
+  const [forgot, setForgot] = useState<'closed' | 'request' | 'reset'>('closed');
+  const [resetEmail, setResetEmail] = useState('');
+  /** The address waiting for its verification code (the card is open while set). */
+  const [verifyEmail, setVerifyEmail] = useState<string | null>(null);
   if (isLoading) return <Spinner />;
   if (user) return <Navigate to="/" replace />;
   return (
@@ -231,20 +187,49 @@ export function AuthPage() {
                     Continue with Google
                   </Button>
                   <p className="text-center text-xs text-slate-500 uppercase">or</p>
-                  <LoginForm
-                    onForgot={() =>
-                      toast({
-                        title: 'Forgot your password?',
-                        description: `Write to us from your account's email address.`,
-                      })
-                    }
-                  />
+                  <LoginForm onForgot={() => setForgot('request')} />
                 </div>
               ),
             },
-            { value: 'register', label: 'Register', content: <RegisterFormView /> },
+            {
+              value: 'register',
+              label: 'Register',
+              content: <RegisterFormView onNeedsVerification={setVerifyEmail} />,
+            },
           ]}
         />
+        {forgot === 'request' && (
+          <ResetRequestCard
+            defaultEmail={resetEmail}
+            onSent={(email) => {
+              setResetEmail(email);
+              setForgot('reset');
+            }}
+            onCancel={() => setForgot('closed')}
+          />
+        )}
+        {forgot === 'reset' && (
+          <ResetCodeCard
+            email={resetEmail}
+            onBack={() => setForgot('request')}
+            onSendAgain={() => setForgot('request')}
+            onDone={() => {
+              // Both cards close and their forms start empty next time.
+              setForgot('closed');
+              setResetEmail('');
+            }}
+          />
+        )}
+        {verifyEmail !== null && (
+          <VerifyEmailCard
+            email={verifyEmail}
+            onVerified={() => {
+              setVerifyEmail(null);
+              setTab('login');
+            }}
+            onCancel={() => setVerifyEmail(null)}
+          />
+        )}
       </div>
       <aside className="rounded-2xl bg-gradient-to-br from-slate-900 to-slate-700 p-8 text-white">
         <h2 className="text-2xl font-bold">Chess, with room for two</h2>

@@ -1,6 +1,17 @@
-import type { CreateGameRequest, GameResponse, GameStatistics, GameSummary, MoveRecord } from '@sbc/api';
+import type {
+  ChangePasswordRequest,
+  CreateGameRequest,
+  GameResponse,
+  GameStatistics,
+  GameSummary,
+  MoveRecord,
+} from '@sbc/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
+
+/** The home dialog's password change (the settings page uses PATCH /api/user/password). */
+export const changePassword = (body: ChangePasswordRequest) =>
+  apiRequest<{ success: true; message: string }>('POST', '/api/change-password', body);
 
 export const createGame = (body: CreateGameRequest) => apiRequest<GameResponse>('POST', '/api/games', body);
 

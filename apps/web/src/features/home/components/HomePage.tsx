@@ -2,13 +2,15 @@ import type { User } from '@sbc/api';
 import type { GameState } from '@sbc/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { Menu } from '../../../components/ui/menu.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { apiRequest } from '../../../lib/http.ts';
+import { apiRequest, errorMessage } from '../../../lib/http.ts';
 import { PRODUCT } from '../../../lib/site.ts';
+import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { GameHistory } from './History.tsx';
 import { NewGameDialog } from './NewGameDialog.tsx';
 import { StatisticsPanel } from './Statistics.tsx';
@@ -16,7 +18,10 @@ import { StatisticsPanel } from './Statistics.tsx';
 /** After logout the browser goes to /auth after 500 ms (site.md section 2). */
 export const LOGOUT_REDIRECT_MS = 500;
 
-/** The signed-in home: header, Welcome and Game History tabs, and the Start New Game dialog. */
+/**
+ * The signed-in home: header (Rules, New Game, the user menu with Change Password and Logout),
+ * Welcome and Game History tabs, and the Start New Game and Change Password dialogs.
+ */
 export function HomePage({
   user,
   rulesDialog,
@@ -29,45 +34,71 @@ export function HomePage({
 }) {
   const [newGame, setNewGame] = useState(false);
   const [rules, setRules] = useState(false);
+  const [changePassword, setChangePassword] = useState(false);
+  const navigate = useNavigate();
   const queryClient = useQueryClient();
   const logout = async () => {
     try {
       await apiRequest('POST', '/api/logout');
       toast({ title: 'Logged out', description: 'You have been logged out successfully' });
       setTimeout(() => {
+        // Forget everything the signed-in user had loaded, then go to the sign-in page.
+        navigate('/auth', { replace: true });
+        queryClient.clear();
         queryClient.setQueryData(['/api/user'], null);
-        window.location.assign('/auth');
       }, LOGOUT_REDIRECT_MS);
-    } catch {
-      toast({ title: 'Logout failed', variant: 'destructive' });
+    } catch (e) {
+      toast({
+        title: 'Logout failed',
+        description: errorMessage(e, '') || undefined,
+        variant: 'destructive',
+      });
     }
   };
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email || user.username;
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3">
-          <span className="text-lg font-bold text-slate-900">{PRODUCT}</span>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
+          <Link to="/" className="text-lg font-bold text-slate-900">
+            {PRODUCT}
+          </Link>
           <div className="flex flex-wrap items-center gap-1 sm:gap-2">
-            <span className="text-sm text-slate-600">
-              {user.firstName || user.username || user.email}
-              {user.isAdmin && (
-                <span className="ml-2 rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800">
-                  Admin
-                </span>
-              )}
-            </span>
-            <Link to="/settings" className={buttonClass('ghost', 'sm')}>
-              Settings
-            </Link>
             <Button variant="outline" size="sm" onClick={() => setRules(true)}>
               Rules
             </Button>
             <Button size="sm" onClick={() => setNewGame(true)}>
               New Game
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => void logout()}>
-              Logout
-            </Button>
+            <Menu
+              trigger={
+                <>
+                  <span
+                    aria-hidden="true"
+                    className="flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-amber-100 text-xs font-bold text-amber-800"
+                  >
+                    {name[0]?.toUpperCase()}
+                  </span>
+                  <span className="truncate">{name}</span>
+                  {user.isAdmin && (
+                    <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800">
+                      Admin
+                    </span>
+                  )}
+                </>
+              }
+              header={
+                <>
+                  <p className="truncate font-medium text-slate-900">{name}</p>
+                  <p className="truncate text-xs text-slate-500">Signed in as {user.username}</p>
+                </>
+              }
+              items={[
+                { label: 'Change Password', onSelect: () => setChangePassword(true) },
+                { label: 'Settings', onSelect: () => navigate('/settings') },
+                { label: 'Logout', onSelect: () => void logout(), destructive: true },
+              ]}
+            />
           </div>
         </div>
       </header>
@@ -105,6 +136,7 @@ export function HomePage({
         />
       </main>
       <NewGameDialog open={newGame} onOpenChange={setNewGame} />
+      <ChangePasswordDialog open={changePassword} onOpenChange={setChangePassword} />
       {rulesDialog(rules, setRules)}
     </>
   );

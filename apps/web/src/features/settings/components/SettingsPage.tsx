@@ -1,7 +1,8 @@
-import { ChangePasswordForm, ProfileRequest, toE164, type User } from '@sbc/api';
+import { ChangePasswordForm, ProfileRequest, type User } from '@sbc/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { PhoneInput } from '../../../components/PhoneInput.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
@@ -20,28 +21,8 @@ const issues = (error: { issues: { path: PropertyKey[]; message: string }[] }): 
 const formData = (e: FormEvent<HTMLFormElement>) =>
   Object.fromEntries([...new FormData(e.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
 
-/** Calling codes offered by the phone input; the US first (the default). */
-export const COUNTRIES = [
-  { code: 'US', dial: '+1', name: 'United States' },
-  { code: 'CA', dial: '+1', name: 'Canada' },
-  { code: 'GB', dial: '+44', name: 'United Kingdom' },
-  { code: 'IN', dial: '+91', name: 'India' },
-  { code: 'AU', dial: '+61', name: 'Australia' },
-  { code: 'DE', dial: '+49', name: 'Germany' },
-  { code: 'FR', dial: '+33', name: 'France' },
-  { code: 'ES', dial: '+34', name: 'Spain' },
-  { code: 'BR', dial: '+55', name: 'Brazil' },
-  { code: 'NG', dial: '+234', name: 'Nigeria' },
-] as const;
-
-/** The number typed with the chosen country, in E.164, or '' for none, or the raw text when unreadable. */
-export function phoneValue(country: string, number: string): string {
-  const digits = number.trim();
-  if (!digits) return '';
-  if (digits.startsWith('+')) return toE164(digits) ?? digits;
-  const dial = COUNTRIES.find((c) => c.code === country)?.dial ?? '+1';
-  return toE164(`${dial}${digits.replace(/^0+/, '')}`) ?? digits;
-}
+/** The phone helpers live with the shared phone input; re-exported for callers of this page. */
+export { COUNTRIES, phoneValue } from '../../../components/PhoneInput.tsx';
 
 function Field({
   name,
@@ -85,7 +66,6 @@ function Field({
 
 function ProfileTab({ user }: { user: User }) {
   const [errors, setErrors] = useState<Errors>({});
-  const [country, setCountry] = useState('US');
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (body: unknown) => apiRequest<User>('PATCH', '/api/user/profile', body),
@@ -135,9 +115,7 @@ function ProfileTab({ user }: { user: User }) {
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault();
-          const data = formData(e);
-          const body = { ...data, phone: phoneValue(country, data.phone ?? '') };
-          const parsed = ProfileRequest.safeParse(body);
+          const parsed = ProfileRequest.safeParse(formData(e));
           if (!parsed.success) return setErrors(issues(parsed.error));
           setErrors({});
           save.mutate(parsed.data);
@@ -167,35 +145,7 @@ function ProfileTab({ user }: { user: User }) {
           error={errors.email}
           autoComplete="email"
         />
-        <div className="space-y-1">
-          <label htmlFor="settings-phone" className="block text-sm font-medium text-slate-700">
-            Phone
-          </label>
-          <div className="flex gap-2">
-            <select
-              aria-label="Country"
-              value={country}
-              onChange={(e) => setCountry(e.target.value)}
-              className="h-10 rounded-md border border-slate-300 bg-white px-2 text-sm"
-            >
-              {COUNTRIES.map((c) => (
-                <option key={c.code} value={c.code}>
-                  {c.code} {c.dial}
-                </option>
-              ))}
-            </select>
-            <input
-              id="settings-phone"
-              name="phone"
-              type="tel"
-              autoComplete="tel"
-              defaultValue={user.phone ?? ''}
-              aria-invalid={errors.phone ? true : undefined}
-              className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
-            />
-          </div>
-          {errors.phone && <p className="text-sm text-red-600">{errors.phone}</p>}
-        </div>
+        <PhoneInput id="settings-phone" label="Phone" defaultValue={user.phone} error={errors.phone} />
         <Button type="submit" disabled={save.isPending}>
           Save Changes
         </Button>
