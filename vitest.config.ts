@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 
 const perft = 'packages/*/test/**/perft.test.ts';
 const web = 'apps/web/test/**/*.test.tsx';
+const e2e = 'apps/web/e2e/**/*.test.ts';
 const engineWorker = fileURLToPath(new URL('packages/ai/src/worker/browser.ts', import.meta.url));
 
 export default defineConfig({
@@ -41,6 +42,20 @@ export default defineConfig({
           include: [web],
           environment: 'jsdom',
           setupFiles: ['apps/web/test/setup.ts'],
+        },
+      },
+      {
+        // The built web app in Debian's Chromium against the real server (skipped without Chromium).
+        // The global setup builds apps/web/dist when it is missing or older than its sources.
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: [e2e],
+          environment: 'node',
+          globalSetup: ['apps/web/e2e/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -1,0 +1,154 @@
+/**
+ * End-to-end support: Debian's Chromium through playwright-core, a real server on a free port with
+ * a fresh database, and small helpers that find things by role and accessible name.
+ */
+import { createServer } from 'node:net';
+import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startServer } from '../../server/test/helpers.ts';
+import { CHROMIUM } from './chromium.ts';
+
+/** How long a condition may take: the computer alone waits 1.5 to 3.5 s, and the machine may be busy. */
+export const WAIT_MS = 20_000;
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export interface WebServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (the built web app and the API) on 127.0.0.1 with a fresh in-memory PGlite (or a
+ * new PostgreSQL database when DATABASE_URL is set). PUBLIC_URL is the address the browser uses.
+ */
+export async function startWebServer(): Promise<WebServer> {
+  for (let attempt = 1; ; attempt++) {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const server = await startServer({ env: { PUBLIC_URL: url } });
+    try {
+      await server.app.listen({ port, host: '127.0.0.1' });
+      return { url, close: () => server.close() };
+    } catch (error) {
+      await server.close();
+      // Another process took the port between the probe and the listen: try another one.
+      if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    }
+  }
+}
+
+// ---- Finding things ----
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A square of the board by its coordinate: its name is "e4, white knight and white pawn, ...". */
+export const square = (page: Page, coordinate: string, rest = ''): Locator =>
+  page
+    .getByRole('grid', { name: 'Chess board' })
+    .getByRole('button', { name: new RegExp(`^${coordinate}, ${rest}`) });
+
+/** A card of the page (a section) by its heading. */
+export const panel = (page: Page, title: string): Locator =>
+  page.getByRole('heading', { name: title, exact: true }).locator('xpath=parent::section');
+
+/** The moves of the Move History panel, in order (without move numbers and '...'). */
+export async function moveList(page: Page): Promise<string[]> {
+  const cells = await panel(page, 'Move History').getByRole('cell').allTextContents();
+  return cells.map((c) => c.trim()).filter((c) => !/^\d+\.$/.test(c) && c !== '...');
+}
+
+/** Waits until the Move History shows exactly `count` moves, and returns them. */
+export async function waitForMoves(page: Page, count: number): Promise<string[]> {
+  await expect.poll(() => moveList(page), { timeout: WAIT_MS }).toHaveLength(count);
+  return moveList(page);
+}
+
+/**
+ * Plays a move by clicking: the piece, then its square among the marked destinations. While an
+ * earlier move is still being saved (or the computer is thinking) the board offers no moves, so the
+ * piece is clicked again until its destinations show.
+ */
+export async function play(page: Page, from: string, to: string): Promise<void> {
+  const source = square(page, from);
+  const target = square(page, to, '.*possible move');
+  await expect
+    .poll(
+      async () => {
+        if ((await target.count()) > 0) return true;
+        if ((await source.getAttribute('aria-pressed')) !== 'true') await source.click();
+        return (await target.count()) > 0;
+      },
+      { timeout: WAIT_MS, interval: 100 },
+    )
+    .toBe(true);
+  await target.click();
+}
+
+/** The value next to a label in a definition list (statistics, panels). */
+export async function definition(scope: Locator, term: string): Promise<string> {
+  const dd = scope
+    .locator('dt')
+    .filter({ hasText: new RegExp(`^\\s*${escapeRegExp(term)}\\s*$`) })
+    .locator('xpath=following-sibling::dd[1]');
+  return ((await dd.textContent()) ?? '').trim();
+}
+
+/** Closes the Development Notice that /auth shows on arrival. */
+export async function acknowledgeNotice(page: Page): Promise<void> {
+  const notice = page.getByRole('dialog', { name: 'Development Notice' });
+  await notice.getByRole('button', { name: 'I understand' }).click();
+  await notice.waitFor({ state: 'hidden' });
+}
+
+/**
+ * Opens the Start New Game dialog from the signed-in home and starts a game; resolves on the game
+ * screen with its board shown.
+ */
+export async function startGame(
+  page: Page,
+  options: { computer?: 'easy' | 'medium' | 'hard'; sbfen?: string; via?: 'Start Playing' | 'New Game' },
+): Promise<void> {
+  if (new URL(page.url()).pathname !== '/') await page.goto('/');
+  await page.getByRole('button', { name: options.via ?? 'Start Playing' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Start New Game' });
+  await dialog.waitFor();
+  if (options.computer) {
+    await dialog.getByRole('radio', { name: 'Against the computer' }).check();
+    await dialog.getByRole('radio', { name: 'White (moves first)' }).check();
+    await dialog.getByRole('radio', { name: capitalize(options.computer) }).check();
+  } else {
+    await dialog.getByRole('radio', { name: 'Two players (this screen)' }).check();
+  }
+  if (options.sbfen) await dialog.getByLabel(/Starting position/).fill(options.sbfen);
+  await dialog.getByRole('button', { name: 'Start Game' }).click();
+  await page.waitForURL(/\/game\/[^/]+$/, { timeout: WAIT_MS });
+  await page.getByRole('grid', { name: 'Chess board' }).waitFor({ timeout: WAIT_MS });
+}
+
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
