@@ -6,11 +6,12 @@ import {
 } from '@sbc/api';
 import { useMutation } from '@tanstack/react-query';
 import { type Ref, useEffect, useRef, useState } from 'react';
+import { type Errors, Field, formData, issues } from '../../../components/form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { authApi } from '../api/session.ts';
-import { type Errors, Field, formData, InlineCard, issues } from './fields.tsx';
+import { InlineCard } from './fields.tsx';
 
 /** Verification codes are six digits (site.md section 9). */
 export const CODE_LENGTH = 6;

@@ -2,6 +2,7 @@ import { LoginRequest, RegisterForm, type User } from '@sbc/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { type Errors, Field, formData, issues } from '../../../components/form.tsx';
 import { PhoneInput } from '../../../components/PhoneInput.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/card.tsx';
@@ -12,7 +13,6 @@ import { errorMessage } from '../../../lib/http.ts';
 import { PRODUCT } from '../../../lib/site.ts';
 import { authApi, SESSION_KEY, useSession } from '../api/session.ts';
 import { ResetCodeCard, ResetRequestCard, VerifyEmailCard } from './AccountCards.tsx';
-import { type Errors, Field, formData, issues } from './fields.tsx';
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {
   const [errors, setErrors] = useState<Errors>({});

@@ -1,6 +1,7 @@
 import { ChangePasswordRequest } from '@sbc/api';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { Field } from '../../../components/form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -28,39 +29,6 @@ export function validatePasswordChange(f: PasswordFields): Errors {
   const parsed = ChangePasswordRequest.safeParse(f);
   if (!parsed.success) for (const i of parsed.error.issues) errors[i.path[0] as keyof Errors] ??= i.message;
   return errors;
-}
-
-function PasswordField({
-  name,
-  label,
-  error,
-}: {
-  name: keyof PasswordFields;
-  label: string;
-  error?: string;
-}) {
-  const id = `change-password-${name}`;
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="password"
-        autoComplete={name === 'currentPassword' ? 'current-password' : 'new-password'}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none aria-[invalid=true]:border-red-500"
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 /** Change Password, from the user menu of the signed-in home (POST /api/change-password). */
@@ -112,9 +80,30 @@ export function ChangePasswordDialog({
       description="Enter your current password and choose a new one of at least 6 characters."
     >
       <form noValidate className="space-y-4" onSubmit={submit}>
-        <PasswordField name="currentPassword" label="Current password" error={errors.currentPassword} />
-        <PasswordField name="newPassword" label="New password" error={errors.newPassword} />
-        <PasswordField name="confirmPassword" label="Confirm new password" error={errors.confirmPassword} />
+        <Field
+          id="change-password-currentPassword"
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword}
+        />
+        <Field
+          id="change-password-newPassword"
+          name="newPassword"
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.newPassword}
+        />
+        <Field
+          id="change-password-confirmPassword"
+          name="confirmPassword"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

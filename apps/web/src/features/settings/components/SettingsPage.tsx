@@ -1,7 +1,8 @@
 import { ChangePasswordForm, ProfileRequest, type User } from '@sbc/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { type Errors, Field, formData, issues } from '../../../components/form.tsx';
 import { PhoneInput } from '../../../components/PhoneInput.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -12,57 +13,8 @@ import { apiRequest, errorMessage } from '../../../lib/http.ts';
 /** site.md section 9: an avatar may be at most 5 MB. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
-type Errors = Record<string, string>;
-const issues = (error: { issues: { path: PropertyKey[]; message: string }[] }): Errors => {
-  const out: Errors = {};
-  for (const i of error.issues) out[String(i.path[0] ?? 'form')] ??= i.message;
-  return out;
-};
-const formData = (e: FormEvent<HTMLFormElement>) =>
-  Object.fromEntries([...new FormData(e.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
-
 /** The phone helpers live with the shared phone input; re-exported for callers of this page. */
 export { COUNTRIES, phoneValue } from '../../../components/PhoneInput.tsx';
-
-function Field({
-  name,
-  label,
-  error,
-  type = 'text',
-  defaultValue,
-  autoComplete,
-}: {
-  name: string;
-  label: string;
-  error?: string;
-  type?: string;
-  defaultValue?: string;
-  autoComplete?: string;
-}) {
-  const id = `settings-${name}`;
-  return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue}
-        autoComplete={autoComplete}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none aria-[invalid=true]:border-red-500"
-      />
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function ProfileTab({ user }: { user: User }) {
   const [errors, setErrors] = useState<Errors>({});

@@ -1,0 +1,76 @@
+import type { FormEvent, ReactNode, Ref } from 'react';
+
+export type Errors = Record<string, string>;
+
+/** A schema's issues as one message per field (the first), keyed by the field's name. */
+export function issues(error: { issues: { path: PropertyKey[]; message: string }[] }): Errors {
+  const out: Errors = {};
+  for (const i of error.issues) {
+    const key = String(i.path[0] ?? 'form');
+    out[key] ??= i.message;
+  }
+  return out;
+}
+
+/** A submitted form's fields as strings. */
+export const formData = (e: FormEvent<HTMLFormElement>): Record<string, string> =>
+  Object.fromEntries([...new FormData(e.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
+
+/** A labelled input with its error below it (tied to it for screen readers). */
+export function Field({
+  name,
+  label,
+  id = `field-${name}`,
+  type = 'text',
+  autoComplete,
+  error,
+  optional,
+  defaultValue,
+  readOnly,
+  maxLength,
+  inputMode,
+  placeholder,
+  inputRef,
+}: {
+  name: string;
+  label: ReactNode;
+  id?: string;
+  type?: string;
+  autoComplete?: string;
+  error?: string;
+  optional?: boolean;
+  defaultValue?: string;
+  readOnly?: boolean;
+  maxLength?: number;
+  inputMode?: 'text' | 'email' | 'numeric' | 'tel';
+  placeholder?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium text-slate-700">
+        {label} {optional && <span className="font-normal text-slate-400">(optional)</span>}
+      </label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={defaultValue}
+        readOnly={readOnly}
+        maxLength={maxLength}
+        inputMode={inputMode}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none read-only:bg-slate-100 read-only:text-slate-600 aria-[invalid=true]:border-red-500"
+      />
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-600">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
