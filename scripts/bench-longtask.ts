@@ -1,0 +1,147 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * Main-thread long tasks while the computer thinks.
+ *
+ *   npm run build -w @sbc/web
+ *   PORT=3200 DATA_DIR=/tmp/sbc-perf-data npx tsx apps/server/src/main.ts   # in another shell
+ *   npx tsx scripts/bench-longtask.ts
+ *
+ * Signs in a fresh user (once), and for each of RUNS runs, in a fresh browser context: creates a computer game on hard (human white), opens /game/<id> in
+ * Chromium (playwright-core, /usr/bin/chromium) with a buffered PerformanceObserver for 'longtask'
+ * registered before any page script, plays e2-e4 by clicking the squares, and waits until the move
+ * history shows the computer's black move (not the '...' placeholder; at most 20 s). Prints the long tasks (> 50 ms) of page
+ * load and of the thinking window (from the click on e4 to the black move in the history).
+ *
+ * Environment: SBC_URL (default http://localhost:3200), CHROME_PATH (default /usr/bin/chromium),
+ * RUNS (default 3).
+ */
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+const BASE = process.env.SBC_URL ?? 'http://localhost:3200';
+const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.RUNS ?? 3);
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+interface Task {
+  start: number;
+  duration: number;
+}
+
+declare global {
+  interface Window {
+    __longtasks: Task[];
+  }
+}
+
+const summary = (tasks: Task[]) =>
+  `${tasks.length} long task(s), longest ${tasks.length ? Math.max(...tasks.map((t) => t.duration)).toFixed(0) : 0} ms` +
+  (tasks.length ? ` [${tasks.map((t) => t.duration.toFixed(0)).join(', ')}]` : '');
+
+async function run(
+  i: number,
+  browser: Browser,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(() => {
+      window.__longtasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries())
+          window.__longtasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true } as PerformanceObserverInit);
+    });
+    const headers = { Origin: BASE };
+    const game = await page.request.post(`${BASE}/api/games`, {
+      headers,
+      data: { isComputerGame: true, humanPlayer: 'white', aiDifficulty: 'hard' },
+    });
+    if (!game.ok()) throw new Error(`create game: ${game.status()} ${await game.text()}`);
+    const { id } = (await game.json()) as { id: string };
+
+    await page.goto(`${BASE}/game/${id}`, { waitUntil: 'networkidle' });
+    const e2 = page.locator('[aria-label^="e2"]').first();
+    await e2.waitFor({ timeout: 15_000 });
+    await page.waitForTimeout(1000); // let page-load tasks settle and be reported
+
+    const loadTasks = await page.evaluate(() => window.__longtasks.slice());
+    await e2.click();
+    const clickAt = await page.evaluate(() => performance.now());
+    await page.locator('[aria-label^="e4"]').first().click();
+    const wall = Date.now();
+    const blackMoved = await page
+      .waitForFunction(
+        () =>
+          Array.from(document.querySelectorAll('tbody tr td:nth-child(3)')).some(
+            (td) => !['', '...'].includes((td.textContent ?? '').trim()),
+          ),
+        null,
+        { timeout: 20_000, polling: 100 },
+      )
+      .then(() => true)
+      .catch(() => false);
+    const answeredAt = await page.evaluate(() => performance.now());
+    await page.waitForTimeout(300); // let a task that ended the window be reported
+    const all = await page.evaluate(() => window.__longtasks.slice());
+    const thinkTasks = all.filter((t) => t.start + t.duration >= clickAt && t.start <= answeredAt);
+    const reply = blackMoved
+      ? await page.evaluate(() => document.querySelector('tbody tr td:nth-child(3)')?.textContent?.trim())
+      : null;
+
+    console.log(`run ${i + 1}: game ${id}`);
+    console.log(`  page load:        ${summary(loadTasks)}`);
+    console.log(
+      `  computer thinking: ${summary(thinkTasks)}; window ${((answeredAt - clickAt) / 1000).toFixed(1)} s` +
+        ` (${blackMoved ? `black answered ${reply}` : 'no black move within 20 s'}, wall ${((Date.now() - wall) / 1000).toFixed(1)} s)`,
+    );
+    if (thinkTasks.length) {
+      console.log(
+        `  thinking-window tasks start at (ms after the click on e4): ${thinkTasks.map((t) => (t.start - clickAt).toFixed(0)).join(', ')}`,
+      );
+    }
+    return { loadTasks, thinkTasks };
+  } finally {
+    await context.close();
+  }
+}
+
+async function main() {
+  const maxThink: number[] = [];
+  const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
+  try {
+    // One user for all runs (registration is rate-limited); each run is a fresh context and game.
+    const context = await browser.newContext();
+    const name = `lt${Date.now().toString(36)}`;
+    const reg = await context.request.post(`${BASE}/api/register`, {
+      headers: { Origin: BASE },
+      data: { username: name, password: 'secret123', email: `${name}@example.com` },
+    });
+    if (!reg.ok()) throw new Error(`register: ${reg.status()} ${await reg.text()}`);
+    const storageState = await context.storageState();
+    await context.close();
+    for (let i = 0; i < RUNS; i++) {
+      const r = await run(i, browser, storageState);
+      maxThink.push(r.thinkTasks.length ? Math.max(...r.thinkTasks.map((t) => t.duration)) : 0);
+    }
+  } finally {
+    await browser.close();
+  }
+  const worst = Math.max(...maxThink);
+  console.log(
+    `\nLongest main-thread task while the computer thinks: ${worst.toFixed(0)} ms; target none over 50 ms: ${worst > 50 ? 'NOT met' : 'met'}`,
+  );
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});
