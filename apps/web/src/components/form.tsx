@@ -13,7 +13,7 @@ export function issues(error: { issues: { path: PropertyKey[]; message: string }
 }
 
 /** A submitted form's fields as strings. */
-export const formData = (e: FormEvent<HTMLFormElement>): Record<string, string> =>
+const formData = (e: FormEvent<HTMLFormElement>): Record<string, string> =>
   Object.fromEntries([...new FormData(e.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
 
 /** A labelled input with its error below it (tied to it for screen readers). */
@@ -73,4 +73,28 @@ export function Field({
       )}
     </div>
   );
+}
+
+type Parse<T> = (
+  data: unknown,
+) =>
+  | { success: true; data: T }
+  | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } };
+
+/**
+ * A form's submit handler: reads the fields, checks them with the shared request schema, shows
+ * one message per bad field, and hands the parsed values (and the form) on when they are good.
+ */
+export function submitWith<T>(
+  schema: { safeParse: Parse<T> },
+  setErrors: (errors: Errors) => void,
+  onValid: (data: T, form: HTMLFormElement) => void,
+) {
+  return (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const parsed = schema.safeParse(formData(e));
+    if (!parsed.success) return setErrors(issues(parsed.error));
+    setErrors({});
+    onValid(parsed.data, e.currentTarget);
+  };
 }

@@ -6,7 +6,7 @@ import {
 } from '@sbc/api';
 import { useMutation } from '@tanstack/react-query';
 import { type Ref, useEffect, useRef, useState } from 'react';
-import { type Errors, Field, formData, issues } from '../../../components/form.tsx';
+import { type Errors, Field, issues, submitWith } from '../../../components/form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/http.ts';
@@ -85,13 +85,9 @@ export function ResetRequestCard({
       <form
         noValidate
         className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = ForgotPasswordRequest.safeParse(formData(e));
-          if (!parsed.success) return setErrors(issues(parsed.error));
-          setErrors({});
-          send.mutate(parsed.data);
-        }}
+        onSubmit={submitWith(ForgotPasswordRequest, setErrors, (data) => {
+          send.mutate(data);
+        })}
       >
         <Field
           id="reset-request-email"
@@ -153,13 +149,9 @@ export function ResetCodeCard({
       <form
         noValidate
         className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = ResetPasswordRequest.safeParse(formData(e));
-          if (!parsed.success) return setErrors(issues(parsed.error));
-          setErrors({});
-          reset.mutate(parsed.data);
-        }}
+        onSubmit={submitWith(ResetPasswordRequest, setErrors, (data) => {
+          reset.mutate(data);
+        })}
       >
         <Field
           id="reset-code-email"
@@ -268,13 +260,9 @@ export function VerifyEmailCard({
       <form
         noValidate
         className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = VerifyEmailRequest.safeParse(formData(e));
-          if (!parsed.success) return setErrors(issues(parsed.error));
-          setErrors({});
-          verify.mutate(parsed.data);
-        }}
+        onSubmit={submitWith(VerifyEmailRequest, setErrors, (data) => {
+          verify.mutate(data);
+        })}
       >
         <Field
           id="verify-email-email"

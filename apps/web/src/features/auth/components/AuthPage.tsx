@@ -2,7 +2,7 @@ import { LoginRequest, RegisterForm, type User } from '@sbc/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { type Errors, Field, formData, issues } from '../../../components/form.tsx';
+import { type Errors, Field, submitWith } from '../../../components/form.tsx';
 import { PhoneInput } from '../../../components/PhoneInput.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/card.tsx';
@@ -33,13 +33,9 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
     <form
       noValidate
       className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = LoginRequest.safeParse(formData(e));
-        if (!parsed.success) return setErrors(issues(parsed.error));
-        setErrors({});
-        login.mutate(parsed.data);
-      }}
+      onSubmit={submitWith(LoginRequest, setErrors, (data) => {
+        login.mutate(data);
+      })}
     >
       <Field name="username" label="Username or email" autoComplete="username" error={errors.username} />
       <Field
@@ -90,14 +86,10 @@ function RegisterFormView({ onNeedsVerification }: { onNeedsVerification: (email
     <form
       noValidate
       className="space-y-4"
-      onSubmit={(e) => {
-        e.preventDefault();
-        const parsed = RegisterForm.safeParse(formData(e));
-        if (!parsed.success) return setErrors(issues(parsed.error));
-        setErrors({});
-        const { confirmPassword: _confirm, ...body } = parsed.data;
+      onSubmit={submitWith(RegisterForm, setErrors, (data) => {
+        const { confirmPassword: _confirm, ...body } = data;
         register.mutate(body);
-      }}
+      })}
     >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field

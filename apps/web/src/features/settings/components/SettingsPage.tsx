@@ -2,7 +2,7 @@ import { ChangePasswordForm, ProfileRequest, type User } from '@sbc/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type Errors, Field, formData, issues } from '../../../components/form.tsx';
+import { type Errors, Field, submitWith } from '../../../components/form.tsx';
 import { PhoneInput } from '../../../components/PhoneInput.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -65,13 +65,9 @@ function ProfileTab({ user }: { user: User }) {
       <form
         noValidate
         className="space-y-4"
-        onSubmit={(e) => {
-          e.preventDefault();
-          const parsed = ProfileRequest.safeParse(formData(e));
-          if (!parsed.success) return setErrors(issues(parsed.error));
-          setErrors({});
-          save.mutate(parsed.data);
-        }}
+        onSubmit={submitWith(ProfileRequest, setErrors, (data) => {
+          save.mutate(data);
+        })}
       >
         <div className="grid gap-4 sm:grid-cols-2">
           <Field
@@ -126,17 +122,12 @@ function SecurityTab({ user }: { user: User }) {
         <form
           noValidate
           className="space-y-4"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const form = e.currentTarget;
-            const parsed = ChangePasswordForm.safeParse(formData(e));
-            if (!parsed.success) return setErrors(issues(parsed.error));
-            setErrors({});
+          onSubmit={submitWith(ChangePasswordForm, setErrors, (data, form) => {
             change.mutate(
-              { currentPassword: parsed.data.currentPassword, newPassword: parsed.data.newPassword },
+              { currentPassword: data.currentPassword, newPassword: data.newPassword },
               { onSuccess: () => form.reset() },
             );
-          }}
+          })}
         >
           <Field
             name="currentPassword"
