@@ -10,9 +10,10 @@ export {
   type ThinkRequest,
   type ThinkResult,
 } from './engine.ts';
-export { type EvalConfig, type EvalKind, evaluate, gamePhase, type Phase, VALUE } from './evaluate.ts';
+export { type EvalConfig, type EvalKind, evaluate, gamePhase, type Phase } from './evaluate.ts';
 export { isLevel, LEVEL_NAMES, LEVELS, type LevelSettings, type Style, scaledThinkTime } from './levels.ts';
 export { Line } from './line.ts';
+export { VALUE } from './pst.ts';
 export {
   isMateScore,
   MATE,

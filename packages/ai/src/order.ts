@@ -13,7 +13,7 @@ import {
   moveTo,
   type Position,
 } from '@sbc/rules';
-import { VALUE } from './evaluate.ts';
+import { VALUE } from './pst.ts';
 
 /** Value for capture ordering (spec section 9): the king counts 20000. */
 const ORDER_VALUE = [0, 100, 320, 330, 500, 900, 20000];
@@ -111,15 +111,36 @@ export class OrderHeuristics {
   }
 }
 
-/** Swaps the best-scored move among `i..n-1` into place `i` and returns it. */
+/**
+ * The move to try `i`-th, best-scored first. Most cut-offs come from the first few moves, so
+ * those are picked one by one; a node that gets further sorts the rest once (insertion sort, on
+ * short and mostly history-ordered lists), instead of scanning them again for every move.
+ */
 export function pickNext(moves: Int32Array, scores: Int32Array, i: number, n: number): Move {
-  let best = i;
-  for (let j = i + 1; j < n; j++) if (scores[j] > scores[best]) best = j;
-  const m = moves[best];
-  const s = scores[best];
-  moves[best] = moves[i];
-  scores[best] = scores[i];
-  moves[i] = m;
-  scores[i] = s;
-  return m;
+  if (i < PICKS) {
+    let best = i;
+    for (let j = i + 1; j < n; j++) if (scores[j] > scores[best]) best = j;
+    const m = moves[best];
+    const s = scores[best];
+    moves[best] = moves[i];
+    scores[best] = scores[i];
+    moves[i] = m;
+    scores[i] = s;
+    return m;
+  }
+  if (i === PICKS) {
+    for (let j = i + 1; j < n; j++) {
+      const m = moves[j];
+      const s = scores[j];
+      let k = j - 1;
+      for (; k >= i && scores[k] < s; k--) {
+        moves[k + 1] = moves[k];
+        scores[k + 1] = scores[k];
+      }
+      moves[k + 1] = m;
+      scores[k + 1] = s;
+    }
+  }
+  return moves[i];
 }
+const PICKS = 3;

@@ -1,30 +1,21 @@
 import {
-  ATTACK_DOUBLE_BOX,
-  BISHOP,
-  BLACK,
   type Color,
-  DIRECTION,
-  EN_PASSANT,
+  generateCaptures,
   generateLegal,
   generatePseudo,
+  givesCheck,
   isCapture,
-  isLegal,
+  isLegalMove,
   KING,
   MAX_MOVES,
   type Move,
-  moveFrom,
-  moveKind,
-  movePiece,
   movePromotion,
   PAWN,
   type Position,
-  parseSbfen,
-  QUEEN,
-  ROOK,
-  START_SBFEN,
   sacrificeOptions,
 } from '@sbc/rules';
-import { generateCaptures } from './captures.ts';
+import { Accumulator } from './accumulator.ts';
+
 import { type EvalConfig, evaluate, wasLazy } from './evaluate.ts';
 import { captureGain, OrderHeuristics, pickNext } from './order.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
@@ -81,18 +72,6 @@ export interface SearchResult extends SearchInfo {
   rootScores: RootScore[];
 }
 
-/** The hash key of the side to move, taken from the rules package (the null move flips it). */
-const TURN_KEY = (() => {
-  const parsed = parseSbfen(START_SBFEN);
-  if (!parsed.ok) throw new Error(parsed.error);
-  const p = parsed.value;
-  const lo = p.hashLo;
-  const hi = p.hashHi;
-  p.turn = BLACK;
-  p.rehash();
-  return [lo ^ p.hashLo, hi ^ p.hashHi];
-})();
-
 /** LMR_TABLE[depth * 64 + moveNumber]: plies to reduce a late quiet move. */
 const LMR_TABLE = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++)
@@ -111,43 +90,6 @@ function hasStrongPiece(pos: Position, color: Color): boolean {
     if (x !== 0 && x >> 3 === color && (x & 7) !== PAWN && (x & 7) !== KING) return true;
     const y = b[sq];
     if (y !== 0 && y >> 3 === color && (y & 7) !== PAWN) return true;
-  }
-  return false;
-}
-
-/**
- * Whether a pseudo-legal move keeps the mover's king safe, cheaply: out of check, a move of a
- * piece other than the king can only expose the king by vacating a square on a line between it
- * and an enemy slider (leaving a box vacates nothing). Everything else is played and tested.
- */
-function legalHere(pos: Position, m: Move, inCheck: boolean): boolean {
-  const kind = moveKind(m);
-  if (kind === ATTACK_DOUBLE_BOX) return isLegal(pos, m);
-  const from = moveFrom(m);
-  if (!inCheck && kind !== EN_PASSANT && (movePiece(m) & 7) !== KING) {
-    if (pos.second[from] !== 0 || !mayExpose(pos, pos.kings[pos.turn], from)) return true;
-  }
-  const us = pos.turn;
-  pos.play(m);
-  const safe = !pos.isAttacked(pos.kings[us], (us ^ 1) as Color);
-  pos.undo();
-  return safe;
-}
-
-/** Whether vacating `from` could open a line from an enemy slider to the king on `king`. */
-function mayExpose(pos: Position, king: number, from: number): boolean {
-  const d = DIRECTION[from - king + 119];
-  if (d === 0) return false;
-  const a = pos.first;
-  for (let t = king + d; t !== from; t += d) if (a[t] !== 0) return false;
-  const them = (pos.turn ^ 1) << 3;
-  const line = d === 1 || d === -1 || d === 16 || d === -16 ? them | ROOK : them | BISHOP;
-  const queen = them | QUEEN;
-  for (let t = from + d; !(t & 0x88); t += d) {
-    const x = a[t];
-    if (x === 0) continue;
-    const y = pos.second[t];
-    return x === line || x === queen || y === line || y === queen;
   }
   return false;
 }
@@ -176,6 +118,8 @@ export class Searcher {
   /** Positions below this index are behind a null move and cannot repeat. */
   private nullFloor = 0;
   private pos!: Position;
+  /** The evaluation's sums for `pos`, played along with it. */
+  private readonly acc = new Accumulator(MAX_PLY);
   private evalConfig!: EvalConfig;
   nodes = 0;
   private nodeLimit = Infinity;
@@ -208,6 +152,7 @@ export class Searcher {
   ): SearchResult {
     this.startTime = performance.now();
     this.pos = pos;
+    this.acc.reset(pos);
     if (evalConfig !== this.evalConfig) this.evalCache.fill(NO_EVAL);
     this.evalConfig = evalConfig;
     this.nodes = 0;
@@ -320,7 +265,7 @@ export class Searcher {
       choice ? this.node(depth, lo, hi, 1, true) : -this.node(depth - 1, -hi, -lo, 1, true);
     for (let i = 0; i < moves.length; i++) {
       const m = moves[i];
-      pos.play(m);
+      this.acc.play(pos, m);
       let score: number;
       if (exact) score = child(-INFINITE, INFINITE);
       else if (i === 0) score = child(alpha, beta);
@@ -328,7 +273,7 @@ export class Searcher {
         score = child(alpha, alpha + 1);
         if (score > alpha && score < beta && !this.stopped) score = child(alpha, beta);
       }
-      pos.undo();
+      this.acc.undo(pos);
       if (this.stopped) break;
       rootScores[i] = score;
       if (i === 0) this.rootDone = true;
@@ -376,7 +321,7 @@ export class Searcher {
     const key = pos.hashHi ^ (pos.fullmove < 9 ? OPENING_SALT : 0);
     const cache = this.evalCache;
     if (cache[i] === key && cache[i + 1] !== NO_EVAL) return cache[i + 1];
-    const score = evaluate(pos, this.evalConfig, alpha, beta);
+    const score = evaluate(pos, this.evalConfig, alpha, beta, this.acc);
     if (!wasLazy()) {
       cache[i] = key;
       cache[i + 1] = score;
@@ -431,9 +376,9 @@ export class Searcher {
     let best = -INFINITE;
     for (let i = 0; i < n; i++) {
       const m = options[i];
-      pos.play(m);
+      this.acc.play(pos, m);
       const score = quiet ? this.quiesce(alpha, beta, ply + 1) : this.node(depth, alpha, beta, ply + 1, true);
-      pos.undo();
+      this.acc.undo(pos);
       if (this.stopped) return 0;
       if (score > best) {
         best = score;
@@ -482,28 +427,23 @@ export class Searcher {
     }
 
     const us = pos.turn;
-    const them = (us ^ 1) as Color;
     const staticEval = inCheck ? -INFINITE : this.staticEval(alpha, beta);
     let strong = -1;
     if (!pvNode && !inCheck && Math.abs(beta) < MATE_BOUND) {
       // Reverse futility: far above beta near the leaves, the opponent will not let us get here.
       if (depth <= 3 && staticEval - 120 * depth >= beta) return staticEval;
       // Null move: passing still beats beta, so a real move would too; not without a strong
-      // piece (zugzwang) nor with an en passant square keyed into the hash.
-      if (nullOk && depth >= 3 && staticEval >= beta && pos.epSquare < 0) {
+      // piece (zugzwang).
+      if (nullOk && depth >= 3 && staticEval >= beta) {
         strong = hasStrongPiece(pos, us) ? 1 : 0;
         if (strong === 1) {
           const r = 3 + (depth >> 2);
           const floor = this.nullFloor;
-          pos.turn = them;
-          pos.hashLo ^= TURN_KEY[0];
-          pos.hashHi ^= TURN_KEY[1];
+          this.acc.playNull(pos);
           this.nullFloor = index + 1;
-          const score = -this.node(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+          const score = -this.node(depth - 1 - r, -beta, -beta + 1, ply + 1, false, 0);
           this.nullFloor = floor;
-          pos.turn = us;
-          pos.hashLo ^= TURN_KEY[0];
-          pos.hashHi ^= TURN_KEY[1];
+          this.acc.undo(pos);
           if (this.stopped) return 0;
           if (score >= beta) return score >= MATE_BOUND ? beta : score;
         }
@@ -512,8 +452,7 @@ export class Searcher {
 
     const moves = this.moves[ply];
     const scores = this.scores[ply];
-    const n = generateLegal(pos, moves);
-    if (n === 0) return inCheck ? -MATE + ply : 0;
+    const n = generatePseudo(pos, moves);
     this.order.score(pos, moves, n, scores, hashMove, ply);
     const killer1 = this.order.killers[2 * ply];
     const killer2 = this.order.killers[2 * ply + 1];
@@ -523,16 +462,16 @@ export class Searcher {
     let legal = 0;
     for (let i = 0; i < n; i++) {
       const m = pickNext(moves, scores, i, n);
+      if (!isLegalMove(pos, m, inCheck)) continue;
       const quietMove = !isCapture(m) && movePromotion(m) === 0;
-      pos.play(m);
+      this.acc.play(pos, m);
       legal++;
-      // Whether the move gives check matters only for a quiet one (a quiet move never leaves a
-      // defender choice pending); the child is told, so that it need not look again.
-      const gives = quietMove ? (pos.inCheck() ? 1 : 0) : -1;
+      // The child is told whether it is in check, so that it need not look again.
+      const gives = givesCheck(pos, m) ? 1 : 0;
       const late = quietMove && !inCheck && gives === 0 && m !== killer1 && m !== killer2;
       // Futility: a quiet move this close to the leaves will not lift a hopeless score.
       if (late && !pvNode && depth <= 2 && legal > 1 && staticEval + 100 + 100 * depth <= alpha) {
-        pos.undo();
+        this.acc.undo(pos);
         continue;
       }
       let score: number;
@@ -546,13 +485,13 @@ export class Searcher {
             r = Math.min(LMR_TABLE[Math.min(depth, 63) * 64 + Math.min(legal, 63)], depth - 2);
           if (pvNode && r > 0) r--;
         }
-        score = -this.node(depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+        score = -this.node(depth - 1 - r, -alpha - 1, -alpha, ply + 1, true, gives);
         if (score > alpha && r > 0 && !this.stopped)
-          score = -this.node(depth - 1, -alpha - 1, -alpha, ply + 1, true);
+          score = -this.node(depth - 1, -alpha - 1, -alpha, ply + 1, true, gives);
         if (score > alpha && score < beta && !this.stopped)
-          score = -this.node(depth - 1, -beta, -alpha, ply + 1, true);
+          score = -this.node(depth - 1, -beta, -alpha, ply + 1, true, gives);
       }
-      pos.undo();
+      this.acc.undo(pos);
       if (this.stopped) return 0;
       if (score > best) {
         best = score;
@@ -567,6 +506,7 @@ export class Searcher {
         }
       }
     }
+    if (legal === 0) return inCheck ? -MATE + ply : 0;
     if (best === -INFINITE) return alpha;
     const bound = best >= beta ? BOUND_LOWER : best > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
     const stored = best >= MATE_BOUND ? best + ply : best <= -MATE_BOUND ? best - ply : best;
@@ -604,11 +544,11 @@ export class Searcher {
         // Delta pruning: even this gain and a margin leave us below alpha.
         if (movePromotion(m) === 0 && standPat + captureGain(pos, m) + 200 <= alpha) continue;
       }
-      if (!legalHere(pos, m, inCheck)) continue;
-      pos.play(m);
+      if (!isLegalMove(pos, m, inCheck)) continue;
+      this.acc.play(pos, m);
       legal++;
-      const score = -this.quiesce(-beta, -alpha, ply + 1);
-      pos.undo();
+      const score = -this.quiesce(-beta, -alpha, ply + 1, givesCheck(pos, m) ? 1 : 0);
+      this.acc.undo(pos);
       if (this.stopped) return 0;
       if (score > best) {
         best = score;

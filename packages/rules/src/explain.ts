@@ -1,6 +1,7 @@
+import { DIRECTION } from './check.ts';
 import { MESSAGES } from './messages.ts';
 import { moveFrom, moveTo } from './move.ts';
-import { DIRECTION, generatePseudo, MAX_MOVES } from './movegen.ts';
+import { generatePseudo, MAX_MOVES } from './movegen.ts';
 import { BISHOP, colorOf, isStrong, KING, KNIGHT, PAWN, type Piece, pieceOf, ROOK, typeOf } from './piece.ts';
 import { FORWARD, type Position } from './position.ts';
 import { KING_STEPS, KNIGHT_STEPS, rankOf, type Square } from './square.ts';

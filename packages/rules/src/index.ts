@@ -1,4 +1,5 @@
 /** @sbc/rules: the rules of Shared Box Chess (RULES.md) as code, with no runtime dependencies. */
+export * from './check.ts';
 export * from './explain.ts';
 export * from './game.ts';
 export * from './messages.ts';

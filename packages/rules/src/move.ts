@@ -22,6 +22,8 @@ export const ATTACK_PAWN_BOX = 7;
 /** A capture onto an enemy double box; the defender chooses next (4.4). */
 export const ATTACK_DOUBLE_BOX = 8;
 export const SACRIFICE = 9;
+/** Passing the turn, which only a search does (`Position.playNull`); no real move is 0. */
+export const NULL_MOVE = 0;
 export type MoveKind = number;
 
 export const encodeMove = (

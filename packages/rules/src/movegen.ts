@@ -1,3 +1,4 @@
+import { mayExpose } from './check.ts';
 import {
   ATTACK_DOUBLE_BOX,
   ATTACK_PAWN_BOX,
@@ -25,6 +26,7 @@ import {
   KNIGHT,
   PAWN,
   type Piece,
+  type PieceType,
   pieceOf,
   QUEEN,
   ROOK,
@@ -45,20 +47,30 @@ export const MAX_MOVES = 512;
 
 const PAWN_START_RANK = [1, 6];
 const LAST_RANK = [7, 0];
-const PROMOTIONS = [QUEEN, ROOK, BISHOP, KNIGHT] as const;
+const PROMOTIONS: readonly PieceType[] = [QUEEN, ROOK, BISHOP, KNIGHT];
+const QUEEN_ONLY: readonly PieceType[] = [QUEEN];
 const KING_START = [0x04, 0x74];
 const KINGSIDE = [WHITE_KINGSIDE, BLACK_KINGSIDE];
 const QUEENSIDE = [WHITE_QUEENSIDE, BLACK_QUEENSIDE];
-
-/** DIRECTION[to - from + 119] is the step from one square toward the other along a line, or 0. */
-export const DIRECTION = new Int8Array(240);
-for (const d of [...DIAGONALS, ...ORTHOGONALS]) for (let k = 1; k < 8; k++) DIRECTION[d * k + 119] = d;
 
 /**
  * Fills `out` with the pseudo-legal moves of the side to move and returns their number:
  * every piece's moves by its normal movement plus the shared-box moves (join, copy, attacks).
  */
 export function generatePseudo(pos: Position, out: Int32Array): number {
+  return generate(pos, out, false);
+}
+
+/**
+ * Fills `out` with the pseudo-legal moves that take material or promote, for a quiescence
+ * search: captures (copies included), en passant, attacks on boxes, and promotions to a queen.
+ */
+export function generateCaptures(pos: Position, out: Int32Array): number {
+  return generate(pos, out, true);
+}
+
+/** `tactical`: only the moves `generateCaptures` wants. */
+function generate(pos: Position, out: Int32Array, tactical: boolean): number {
   const a = pos.first;
   const b = pos.second;
   const us = pos.turn;
@@ -72,11 +84,11 @@ export function generatePseudo(pos: Position, out: Int32Array): number {
     if (x === 0) continue;
     const y = b[sq];
     if (y === 0) {
-      if (colorOf(x) === us) n = pieceMoves(pos, sq, x, false, out, n);
+      if (colorOf(x) === us) n = pieceMoves(pos, sq, x, false, tactical, out, n);
     } else {
       // From a box each own piece may move; two of one type make one set of moves (RULES.md 3).
-      if (colorOf(x) === us) n = pieceMoves(pos, sq, x, true, out, n);
-      if (colorOf(y) === us && y !== x) n = pieceMoves(pos, sq, y, true, out, n);
+      if (colorOf(x) === us) n = pieceMoves(pos, sq, x, true, tactical, out, n);
+      if (colorOf(y) === us && y !== x) n = pieceMoves(pos, sq, y, true, tactical, out, n);
     }
   }
   return n;
@@ -87,18 +99,19 @@ function pieceMoves(
   from: Square,
   p: Piece,
   inBox: boolean,
+  tactical: boolean,
   out: Int32Array,
   n: number,
 ): number {
   const type = typeOf(p);
-  if (type === PAWN) return pawnMoves(pos, from, p, out, n);
-  if (type === KING) return kingMoves(pos, from, p, out, n);
+  if (type === PAWN) return pawnMoves(pos, from, p, tactical, out, n);
+  if (type === KING) return kingMoves(pos, from, p, tactical, out, n);
   // Conditions (a) and (b) of RULES.md 2: may this move create a box?
   const canCreate = !pos.standard && !inBox && pos.boxes < 3;
   if (type === KNIGHT) {
     for (let i = 0; i < 8; i++) {
       const t = from + KNIGHT_STEPS[i];
-      if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, out, n);
+      if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, tactical, out, n);
     }
     return n;
   }
@@ -106,7 +119,7 @@ function pieceMoves(
     for (let i = 0; i < 4; i++) {
       const d = DIAGONALS[i];
       for (let t = from + d; !(t & 0x88); t += d) {
-        n = landOn(pos, from, t, p, canCreate, out, n);
+        n = landOn(pos, from, t, p, canCreate, tactical, out, n);
         if (pos.first[t] !== 0) break;
       }
     }
@@ -115,7 +128,7 @@ function pieceMoves(
     for (let i = 0; i < 4; i++) {
       const d = ORTHOGONALS[i];
       for (let t = from + d; !(t & 0x88); t += d) {
-        n = landOn(pos, from, t, p, canCreate, out, n);
+        n = landOn(pos, from, t, p, canCreate, tactical, out, n);
         if (pos.first[t] !== 0) break;
       }
     }
@@ -123,26 +136,30 @@ function pieceMoves(
   return n;
 }
 
-/** A strong piece reaching `to`: a quiet move, a join, a capture, a copy or a box attack. */
+/**
+ * A strong piece reaching `to`: a quiet move, a join, a capture, a copy or a box attack
+ * (`tactical`: only the last three).
+ */
 function landOn(
   pos: Position,
   from: Square,
   to: Square,
   p: Piece,
   canCreate: boolean,
+  tactical: boolean,
   out: Int32Array,
   n: number,
 ): number {
   const x = pos.first[to];
   if (x === 0) {
-    out[n++] = encodeMove(from, to, p, QUIET);
+    if (!tactical) out[n++] = encodeMove(from, to, p, QUIET);
     return n;
   }
   const y = pos.second[to];
   const us = colorOf(p);
   if (y === 0) {
     if (colorOf(x) === us) {
-      if (canCreate && x === pieceOf(us, PAWN) && to >> 4 !== PAWN_START_RANK[us]) {
+      if (canCreate && !tactical && x === pieceOf(us, PAWN) && to >> 4 !== PAWN_START_RANK[us]) {
         out[n++] = encodeMove(from, to, p, JOIN);
       }
     } else if (typeOf(x) !== KING) {
@@ -154,19 +171,28 @@ function landOn(
   return n;
 }
 
-function kingMoves(pos: Position, from: Square, p: Piece, out: Int32Array, n: number): number {
+function kingMoves(
+  pos: Position,
+  from: Square,
+  p: Piece,
+  tactical: boolean,
+  out: Int32Array,
+  n: number,
+): number {
   const a = pos.first;
   const us = colorOf(p);
   for (let i = 0; i < 8; i++) {
     const t = from + KING_STEPS[i];
     if (t & 0x88) continue;
     const x = a[t];
-    if (x === 0) out[n++] = encodeMove(from, t, p, QUIET);
+    if (x === 0) {
+      if (!tactical) out[n++] = encodeMove(from, t, p, QUIET);
+    }
     // A king never enters a box, and never attacks one.
     else if (pos.second[t] === 0 && colorOf(x) !== us && typeOf(x) !== KING)
       out[n++] = encodeMove(from, t, p, CAPTURE);
   }
-  if (from !== KING_START[us] || !(pos.castling & (KINGSIDE[us] | QUEENSIDE[us]))) return n;
+  if (tactical || from !== KING_START[us] || !(pos.castling & (KINGSIDE[us] | QUEENSIDE[us]))) return n;
   const them = (us ^ 1) as Color;
   const rook = pieceOf(us, ROOK);
   // The rook must stand alone on its corner; squares between must be empty (a box is not).
@@ -198,16 +224,25 @@ function kingMoves(pos: Position, from: Square, p: Piece, out: Int32Array, n: nu
   return n;
 }
 
-function pawnMoves(pos: Position, from: Square, p: Piece, out: Int32Array, n: number): number {
+/** `tactical`: captures, en passant and promotions to a queen only. */
+function pawnMoves(
+  pos: Position,
+  from: Square,
+  p: Piece,
+  tactical: boolean,
+  out: Int32Array,
+  n: number,
+): number {
   const a = pos.first;
   const b = pos.second;
   const us = colorOf(p);
   const fwd = FORWARD[us];
   const promotes = (from + fwd) >> 4 === LAST_RANK[us];
+  const promotions = tactical ? QUEEN_ONLY : PROMOTIONS;
   let t = from + fwd;
   if (a[t] === 0) {
-    if (promotes) n = promotions(from, t, p, QUIET, out, n);
-    else {
+    if (promotes) n = promote(from, t, p, QUIET, promotions, out, n);
+    else if (!tactical) {
       out[n++] = encodeMove(from, t, p, QUIET);
       if (from >> 4 === PAWN_START_RANK[us] && a[t + fwd] === 0)
         out[n++] = encodeMove(from, t + fwd, p, DOUBLE_PUSH);
@@ -229,14 +264,22 @@ function pawnMoves(pos: Position, from: Square, p: Piece, out: Int32Array, n: nu
       kind = typeOf(x) === PAWN ? ATTACK_PAWN_BOX : ATTACK_DOUBLE_BOX;
     }
     if (kind < 0) continue;
-    if (promotes) n = promotions(from, t, p, kind, out, n);
+    if (promotes) n = promote(from, t, p, kind, promotions, out, n);
     else out[n++] = encodeMove(from, t, p, kind);
   }
   return n;
 }
 
-function promotions(from: Square, to: Square, p: Piece, kind: number, out: Int32Array, n: number): number {
-  for (const type of PROMOTIONS) out[n++] = encodeMove(from, to, p, kind, type);
+function promote(
+  from: Square,
+  to: Square,
+  p: Piece,
+  kind: number,
+  types: readonly PieceType[],
+  out: Int32Array,
+  n: number,
+): number {
+  for (const type of types) out[n++] = encodeMove(from, to, p, kind, type);
   return n;
 }
 
@@ -278,63 +321,41 @@ export function isLegal(pos: Position, m: Move): boolean {
 }
 
 /**
- * Whether vacating `from` could expose the king on `king`: nothing stands between them on a line
- * and the first piece beyond `from` holds an enemy slider that moves along that line.
+ * Whether a move from `generatePseudo` is legal, with the cheap answers first: a king steps onto
+ * a square no enemy attacks; out of check, any other move can only expose the king by emptying
+ * a square on a line between it and an enemy slider (leaving a box empties nothing). The rest is
+ * played and tested. `inCheck` tells whether the side to move is in check.
  */
-function mayExpose(pos: Position, king: Square, from: Square): boolean {
-  const d = DIRECTION[from - king + 119];
-  if (d === 0) return false;
-  const a = pos.first;
-  for (let t = king + d; t !== from; t += d) if (a[t] !== 0) return false;
-  for (let t = from + d; !(t & 0x88); t += d) {
-    if (a[t] === 0) continue;
-    const them = (pos.turn ^ 1) << 3;
-    const line = d === 1 || d === -1 || d === 16 || d === -16 ? them | ROOK : them | BISHOP;
-    const q = them | QUEEN;
-    const x = a[t];
-    const y = pos.second[t];
-    return x === line || x === q || y === line || y === q;
+export function isLegalMove(pos: Position, m: Move, inCheck: boolean): boolean {
+  const kind = moveKind(m);
+  const us = pos.turn;
+  const them = (us ^ 1) as Color;
+  const king = pos.kings[us];
+  if (typeOf(movePiece(m)) === KING) {
+    // Castling through or out of an attack is never generated.
+    if (kind === CASTLE) return true;
+    // Lift the king so that sliders see through its square.
+    const a = pos.first;
+    const k = a[king];
+    a[king] = 0;
+    const safe = !pos.isAttacked(moveTo(m), them);
+    a[king] = k;
+    return safe;
   }
-  return false;
+  if (!inCheck && kind !== EN_PASSANT) {
+    const from = moveFrom(m);
+    if (pos.second[from] !== 0 || !mayExpose(pos, king, from, them)) return true;
+  }
+  return isLegal(pos, m);
 }
 
 /** Fills `out` with every legal decision (moves, or the defender's options) and returns the count. */
 export function generateLegal(pos: Position, out: Int32Array): number {
   if (pos.pendingSquare >= 0) return sacrificeOptions(pos, out);
   const n = generatePseudo(pos, out);
-  const a = pos.first;
-  const us = pos.turn;
-  const them = (us ^ 1) as Color;
-  const king = pos.kings[us];
-  const check = pos.isAttacked(king, them);
+  const check = pos.inCheck();
   let j = 0;
-  let lastFrom = -1;
-  let exposed = false;
-  for (let i = 0; i < n; i++) {
-    const m = out[i];
-    const kind = moveKind(m);
-    let legal: boolean;
-    if (typeOf(movePiece(m)) === KING) {
-      if (kind === CASTLE) legal = true;
-      else {
-        // Lift the king so that sliders see through its square.
-        const k = a[king];
-        a[king] = 0;
-        legal = !pos.isAttacked(moveTo(m), them);
-        a[king] = k;
-      }
-    } else if (check || kind === EN_PASSANT) legal = isLegal(pos, m);
-    else {
-      // Out of check only vacating a pinned square can expose the king; leaving a box vacates nothing.
-      const from = moveFrom(m);
-      if (from !== lastFrom) {
-        lastFrom = from;
-        exposed = pos.second[from] === 0 && mayExpose(pos, king, from);
-      }
-      legal = !exposed || isLegal(pos, m);
-    }
-    if (legal) out[j++] = m;
-  }
+  for (let i = 0; i < n; i++) if (isLegalMove(pos, out[i], check)) out[j++] = out[i];
   return j;
 }
 

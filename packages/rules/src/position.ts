@@ -14,6 +14,7 @@ import {
   movePiece,
   movePromotion,
   moveTo,
+  NULL_MOVE,
   SACRIFICE,
 } from './move.ts';
 import {
@@ -237,31 +238,11 @@ export class Position {
 
   /** Plays a move or a defender choice. The move must come from this position's generator. */
   play(m: Move): void {
-    if (this.sp * STRIDE >= this.stack.length) {
-      const grown = new Int32Array(this.stack.length * 2);
-      grown.set(this.stack);
-      this.stack = grown;
-    }
-    const s = this.stack;
-    const r = this.sp++ * STRIDE;
     const from = moveFrom(m);
     const to = moveTo(m);
     const a = this.first;
     const b = this.second;
-    s[r + U_MOVE] = m;
-    s[r + U_FROM] = (a[from] << 4) | b[from];
-    s[r + U_TO] = (a[to] << 4) | b[to];
-    s[r + U_CASTLING] = this.castling;
-    s[r + U_EP] = this.epSquare;
-    s[r + U_HALFMOVE] = this.halfmove;
-    s[r + U_FULLMOVE] = this.fullmove;
-    s[r + U_BOXES] = this.boxes;
-    s[r + U_PENDING_SQ] = this.pendingSquare;
-    s[r + U_PENDING_PIECE] = this.pendingPiece;
-    s[r + U_HASH_LO] = this.hashLo;
-    s[r + U_HASH_HI] = this.hashHi;
-    s[r + U_EP_KEYED] = this.epKeyed;
-
+    this.save(m, from, to);
     const kind = moveKind(m);
     const piece = movePiece(m);
     if (kind === SACRIFICE) {
@@ -270,11 +251,7 @@ export class Position {
     }
 
     const us = this.turn;
-    if (this.epKeyed >= 0) {
-      this.hashLo ^= Z_EP_LO[this.epKeyed];
-      this.hashHi ^= Z_EP_HI[this.epKeyed];
-      this.epKeyed = -1;
-    }
+    this.unkeyEnPassant();
 
     // Leave the source: a box leaves its other piece behind, alone.
     if (b[from] === 0) this.put(from, 0);
@@ -341,6 +318,50 @@ export class Position {
     if (kind === DOUBLE_PUSH) this.keyEnPassant();
   }
 
+  /**
+   * Passes the turn: a null move, for a search's null-move pruning; `undo` takes it back. Not
+   * while a defender choice is pending.
+   */
+  playNull(): void {
+    this.save(NULL_MOVE, 0, 0);
+    this.unkeyEnPassant();
+    this.epSquare = -1;
+    this.turn = (this.turn ^ 1) as Color;
+    this.hashLo ^= Z_TURN_LO;
+    this.hashHi ^= Z_TURN_HI;
+  }
+
+  /** Pushes the undo record of a move from `from` to `to`. */
+  private save(m: Move, from: Square, to: Square): void {
+    if (this.sp * STRIDE >= this.stack.length) {
+      const grown = new Int32Array(this.stack.length * 2);
+      grown.set(this.stack);
+      this.stack = grown;
+    }
+    const s = this.stack;
+    const r = this.sp++ * STRIDE;
+    s[r + U_MOVE] = m;
+    s[r + U_FROM] = (this.first[from] << 4) | this.second[from];
+    s[r + U_TO] = (this.first[to] << 4) | this.second[to];
+    s[r + U_CASTLING] = this.castling;
+    s[r + U_EP] = this.epSquare;
+    s[r + U_HALFMOVE] = this.halfmove;
+    s[r + U_FULLMOVE] = this.fullmove;
+    s[r + U_BOXES] = this.boxes;
+    s[r + U_PENDING_SQ] = this.pendingSquare;
+    s[r + U_PENDING_PIECE] = this.pendingPiece;
+    s[r + U_HASH_LO] = this.hashLo;
+    s[r + U_HASH_HI] = this.hashHi;
+    s[r + U_EP_KEYED] = this.epKeyed;
+  }
+
+  private unkeyEnPassant(): void {
+    if (this.epKeyed < 0) return;
+    this.hashLo ^= Z_EP_LO[this.epKeyed];
+    this.hashHi ^= Z_EP_HI[this.epKeyed];
+    this.epKeyed = -1;
+  }
+
   private playSacrifice(sq: Square, sacrificed: Piece): void {
     const a = this.first;
     const survivor = a[sq] === sacrificed ? this.second[sq] : a[sq];
@@ -369,7 +390,8 @@ export class Position {
     const toContent = s[r + U_TO];
     a[to] = toContent >> 4;
     b[to] = toContent & 15;
-    if (kind !== SACRIFICE) {
+    if (m === NULL_MOVE) this.turn = (this.turn ^ 1) as Color;
+    else if (kind !== SACRIFICE) {
       const fromContent = s[r + U_FROM];
       a[from] = fromContent >> 4;
       b[from] = fromContent & 15;

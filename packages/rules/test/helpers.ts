@@ -48,3 +48,15 @@ export function pieces(pos: Position): string {
   }
   return letters.sort().join('');
 }
+
+/** mulberry32: a small seeded PRNG, so that a failure can be replayed. */
+export function prng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = s;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

@@ -3,6 +3,7 @@
  * Move text follows section 8 (`e2e4`, `Qd3d4`, `sac=N`).
  */
 import { describe, expect, it } from 'vitest';
+import { givesCheck } from '../src/check.ts';
 import {
   ATTACK_DOUBLE_BOX,
   ATTACK_PAWN_BOX,
@@ -23,7 +24,7 @@ import type { Position } from '../src/position.ts';
 import { parseSbfen, START_SBFEN, writeSbfen } from '../src/sbfen.ts';
 import { parseSquare } from '../src/square.ts';
 import { moveText } from '../src/text.ts';
-import { after, find, legal, legalOf, pieces, play, position } from './helpers.ts';
+import { after, find, legal, legalOf, pieces, play, position, prng } from './helpers.ts';
 
 /** Legal move texts from one square. */
 const from = (pos: Position, square: string): string[] =>
@@ -459,6 +460,19 @@ describe('RULES.md 5 and 8: hashing for repetition, make and undo', () => {
     expect([a.hashLo, a.hashHi]).toEqual([b.hashLo, b.hashHi]);
     expect(writeSbfen(a)).toBe(writeSbfen(b));
   });
+
+  it('passes the turn with a null move (for a search) and takes it back exactly', () => {
+    // After a double step whose en passant capture is legal, so that its key leaves the hash too.
+    const pos = play(position('k7/8/8/8/4p3/8/3P4/4K3 w - - 0 1'), 'd2d4');
+    const before = snapshot(pos);
+    pos.playNull();
+    expect(writeSbfen(pos)).toBe('k7/8/8/8/3Pp3/8/8/4K3 w - - 0 1');
+    const scratch = pos.clone();
+    scratch.rehash();
+    expect([pos.hashLo, pos.hashHi]).toEqual([scratch.hashLo, scratch.hashHi]);
+    pos.undo();
+    expect(snapshot(pos)).toBe(before);
+  });
 });
 
 /** Every field of a position, for exact comparison after undo. */
@@ -487,19 +501,20 @@ function scratchHash(pos: Position): [number, number, number] {
   return [c.hashLo, c.hashHi, c.boxes];
 }
 
-/** mulberry32: a small seeded PRNG, so that a failure can be replayed. */
-function prng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+/** `givesCheck` after each of `moves` agrees with the full test; returns how many check. */
+function agreeOnCheck(pos: Position, moves: Move[], game: number, ply: number): number {
+  let checks = 0;
+  for (const m of moves) {
+    pos.play(m);
+    const check = pos.inCheck();
+    if (givesCheck(pos, m) !== check) throw new Error(`game ${game} ply ${ply}: givesCheck wrong for ${m}`);
+    if (check) checks++;
+    pos.undo();
+  }
+  return checks;
 }
 
-describe('random games: incremental hash and exact undo', () => {
+describe('random games: incremental hash, exact undo, check after each move', () => {
   const GAMES = 300;
   const PLIES = 150;
 
@@ -507,6 +522,7 @@ describe('random games: incremental hash and exact undo', () => {
     it(`${GAMES / 2} games in ${standard ? 'standard' : 'shared-box'} mode`, () => {
       const random = prng(standard ? 2 : 1);
       const kinds = new Map<number, number>();
+      let checks = 0;
       for (let g = 0; g < GAMES / 2; g++) {
         const pos = position(START_SBFEN, standard);
         const start = writeSbfen(pos);
@@ -515,6 +531,7 @@ describe('random games: incremental hash and exact undo', () => {
         for (let ply = 0; ply < PLIES; ply++) {
           const options = legalMoves(pos);
           if (options.length === 0) break;
+          checks += agreeOnCheck(pos, options, g, ply);
           // Prefer captures and box moves half of the time, so that boxes come and go.
           const sharp = options.filter((m) => moveKind(m) >= 2 && moveKind(m) !== CASTLE);
           const pool = sharp.length > 0 && random() < 0.5 ? sharp : options;
@@ -544,6 +561,7 @@ describe('random games: incremental hash and exact undo', () => {
         expect(writeSbfen(pos)).toBe(start);
       }
       // The games went through the cases that matter.
+      expect(checks).toBeGreaterThan(1000);
       const seen = (k: number) => kinds.get(k) ?? 0;
       expect(seen(EN_PASSANT)).toBeGreaterThan(0);
       expect(seen(CASTLE)).toBeGreaterThan(0);

@@ -1,28 +1,20 @@
-import {
-  generatePseudo,
-  isCapture,
-  legalMoves,
-  MAX_MOVES,
-  movePromotion,
-  QUEEN,
-  START_SBFEN,
-} from '@sbc/rules';
+/** The quiescence generator against the full one: exactly its captures and queen promotions. */
 import { describe, expect, it } from 'vitest';
-import { generateCaptures } from '../src/captures.ts';
-import { Line, seededRandom } from '../src/index.ts';
-import { position } from './helpers.ts';
+import { isCapture, movePromotion } from '../src/move.ts';
+import { generateCaptures, generatePseudo, legalMoves, MAX_MOVES } from '../src/movegen.ts';
+import { QUEEN } from '../src/piece.ts';
+import { START_SBFEN } from '../src/sbfen.ts';
+import { position, prng } from './helpers.ts';
 
-describe('capture generator', () => {
+describe('generateCaptures', () => {
   it('equals the captures and queen promotions of the rules package, over random games', () => {
-    const random = seededRandom(99);
+    const random = prng(99);
     const all = new Int32Array(MAX_MOVES);
     const mine = new Int32Array(MAX_MOVES);
     let checked = 0;
     let boxAttacks = 0;
     for (let game = 0; game < 40; game++) {
-      const line = Line.from(START_SBFEN, [], game % 5 === 4);
-      if (!line.ok) throw new Error(line.error);
-      const { pos } = line.value;
+      const pos = position(START_SBFEN, game % 5 === 4);
       for (let ply = 0; ply < 150; ply++) {
         const n = generatePseudo(pos, all);
         if (n === 0) break;

@@ -1,0 +1,179 @@
+import {
+  CASTLE,
+  EN_PASSANT,
+  FORWARD,
+  KING,
+  type Move,
+  moveFrom,
+  moveKind,
+  moveTo,
+  PAWN,
+  type Position,
+  QUEEN,
+  ROOK,
+} from '@sbc/rules';
+import { END, MIDDLE, VALUE } from './pst.ts';
+
+// The sums the evaluation needs that a move changes only where it moves: one entry per ply.
+/** Material and table values, signed for white, with the middlegame king. */
+export const T_MIDDLE = 0;
+/** The same with the endgame king. */
+export const T_END = 1;
+/** Material of both sides (pawns 100, kings aside), for the game phase. */
+export const T_MATERIAL = 2;
+export const T_QUEENS = 3;
+/** Rooks and queens. */
+export const T_MAJORS = 4;
+/** Knights and bishops, plus two per pawn: at most one minor piece left means a dead draw. */
+export const T_MINORS = 5;
+/** Same-colour boxes, white's minus black's (a mixed box counts for no one). */
+export const T_BOXES = 6;
+/** White's material minus black's. */
+export const T_BALANCE = 7;
+/** A key of where the pawns stand (boxes included), for the pawn-structure cache. */
+export const T_PAWN_LO = 8;
+export const T_PAWN_HI = 9;
+const STRIDE = 10;
+
+/** Per square content (`first << 4 | second`): the terms that depend on the square. */
+const SQ_MIDDLE = new Int32Array(128 << 8);
+const SQ_END = new Int32Array(128 << 8);
+const SQ_PAWN_LO = new Int32Array(128 << 8);
+const SQ_PAWN_HI = new Int32Array(128 << 8);
+/** Per content alone: the counting terms. */
+const C_MATERIAL = new Int32Array(256);
+const C_QUEENS = new Int32Array(256);
+const C_MAJORS = new Int32Array(256);
+const C_MINORS = new Int32Array(256);
+const C_BOXES = new Int32Array(256);
+const C_BALANCE = new Int32Array(256);
+{
+  let seed = 0x9e3779b9;
+  const random = (): number => {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    return seed | 0;
+  };
+  const pawnLo = new Int32Array(2 << 7).map(random);
+  const pawnHi = new Int32Array(2 << 7).map(random);
+  for (let c = 1; c < 256; c++) {
+    const x = c >> 4;
+    const y = c & 15;
+    if (x === 0 || (y !== 0 && y < x)) continue;
+    for (const p of y === 0 ? [x] : [x, y]) {
+      const t = p & 7;
+      const sign = p >> 3 === 0 ? 1 : -1;
+      if (t === KING) continue;
+      C_MATERIAL[c] += VALUE[t];
+      if (t === QUEEN) C_QUEENS[c]++;
+      if (t >= ROOK) C_MAJORS[c]++;
+      else C_MINORS[c] += t === PAWN ? 2 : 1;
+      C_BALANCE[c] += sign * VALUE[t];
+    }
+    if (y !== 0 && x >> 3 === y >> 3) C_BOXES[c] = x >> 3 === 0 ? 1 : -1;
+    for (let sq = 0; sq < 128; sq++) {
+      if (sq & 0x88) continue;
+      const i = (sq << 8) | c;
+      for (const p of y === 0 ? [x] : [x, y]) {
+        SQ_MIDDLE[i] += MIDDLE[(p << 7) | sq];
+        SQ_END[i] += END[(p << 7) | sq];
+        if ((p & 7) === PAWN) {
+          SQ_PAWN_LO[i] ^= pawnLo[((p >> 3) << 7) | sq];
+          SQ_PAWN_HI[i] ^= pawnHi[((p >> 3) << 7) | sq];
+        }
+      }
+    }
+  }
+}
+
+/**
+ * The evaluation's sums kept up to date move by move instead of recounted over the board at
+ * every node: a move changes at most four squares (en passant and castling touch two more), and
+ * each square's share of every sum is one table lookup by its content.
+ */
+export class Accumulator {
+  readonly terms: Int32Array;
+  /** Offset of the current entry in `terms`. */
+  at = 0;
+
+  constructor(maxPly = 128) {
+    this.terms = new Int32Array(STRIDE * (maxPly + 2));
+  }
+
+  static of(pos: Position): Accumulator {
+    const acc = new Accumulator(0);
+    acc.reset(pos);
+    return acc;
+  }
+
+  /** Counts `pos` from scratch into the first entry. */
+  reset(pos: Position): void {
+    this.at = 0;
+    this.terms.fill(0, 0, STRIDE);
+    for (let sq = 0; sq < 120; sq++) {
+      if (sq & 0x88) {
+        sq += 7;
+        continue;
+      }
+      this.change(sq, 0, (pos.first[sq] << 4) | pos.second[sq]);
+    }
+  }
+
+  /** Plays `m` on `pos` and brings the sums along. */
+  play(pos: Position, m: Move): void {
+    const from = moveFrom(m);
+    const to = moveTo(m);
+    const kind = moveKind(m);
+    const a = pos.first;
+    const b = pos.second;
+    // The squares a move can change besides its own two: the pawn taken en passant, the rook.
+    let third = -1;
+    let fourth = -1;
+    if (kind === EN_PASSANT) third = to - FORWARD[pos.turn];
+    else if (kind === CASTLE) {
+      third = to > from ? from + 3 : from - 4;
+      fourth = (from + to) >> 1;
+    }
+    const fromBefore = (a[from] << 4) | b[from];
+    const toBefore = (a[to] << 4) | b[to];
+    const thirdBefore = third < 0 ? 0 : (a[third] << 4) | b[third];
+    pos.play(m);
+    this.terms.copyWithin(this.at + STRIDE, this.at, this.at + STRIDE);
+    this.at += STRIDE;
+    this.change(from, fromBefore, (a[from] << 4) | b[from]);
+    if (to !== from) this.change(to, toBefore, (a[to] << 4) | b[to]);
+    if (third >= 0) this.change(third, thirdBefore, (a[third] << 4) | b[third]);
+    if (fourth >= 0) this.change(fourth, 0, (a[fourth] << 4) | b[fourth]);
+  }
+
+  /** Passes the turn on `pos` (a null move); the sums stay as they are. */
+  playNull(pos: Position): void {
+    pos.playNull();
+    this.terms.copyWithin(this.at + STRIDE, this.at, this.at + STRIDE);
+    this.at += STRIDE;
+  }
+
+  /** Takes back the last `play` or `playNull` on `pos`. */
+  undo(pos: Position): void {
+    pos.undo();
+    this.at -= STRIDE;
+  }
+
+  private change(sq: number, before: number, after: number): void {
+    if (before === after) return;
+    const t = this.terms;
+    const i = this.at;
+    const x = sq << 8;
+    t[i + T_MIDDLE] += SQ_MIDDLE[x | after] - SQ_MIDDLE[x | before];
+    t[i + T_END] += SQ_END[x | after] - SQ_END[x | before];
+    t[i + T_PAWN_LO] ^= SQ_PAWN_LO[x | after] ^ SQ_PAWN_LO[x | before];
+    t[i + T_PAWN_HI] ^= SQ_PAWN_HI[x | after] ^ SQ_PAWN_HI[x | before];
+    t[i + T_MATERIAL] += C_MATERIAL[after] - C_MATERIAL[before];
+    t[i + T_QUEENS] += C_QUEENS[after] - C_QUEENS[before];
+    t[i + T_MAJORS] += C_MAJORS[after] - C_MAJORS[before];
+    t[i + T_MINORS] += C_MINORS[after] - C_MINORS[before];
+    t[i + T_BOXES] += C_BOXES[after] - C_BOXES[before];
+    t[i + T_BALANCE] += C_BALANCE[after] - C_BALANCE[before];
+  }
+}

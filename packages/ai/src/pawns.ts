@@ -1,0 +1,69 @@
+import { PAWN, type Position } from '@sbc/rules';
+
+const PASSED_BONUS = [0, 10, 15, 25, 45, 75, 120, 0];
+
+/** Entries of [key lo, key hi, middlegame score, endgame score]; pawns move rarely, so most hit. */
+const CACHE_BITS = 14;
+const cache = new Int32Array(4 << CACHE_BITS);
+
+// Scratch for one count (evaluation is never re-entered).
+const files = new Int8Array(20);
+const squares = new Int16Array(32);
+
+/**
+ * Doubled, isolated and passed pawns, white's view, for the pawns whose key (the accumulator's)
+ * is `lo`/`hi`; passed pawns count double in the endgame. A pawn in a box is still a pawn on its
+ * file. An empty table answers 0 for key 0, which is right: no pawns, no structure.
+ */
+export function pawnStructure(pos: Position, lo: number, hi: number, endgame: boolean): number {
+  const i = (lo & ((1 << CACHE_BITS) - 1)) << 2;
+  if (cache[i] !== lo || cache[i + 1] !== hi) {
+    count(pos, i);
+    cache[i] = lo;
+    cache[i + 1] = hi;
+  }
+  return cache[endgame ? i + 3 : i + 2];
+}
+
+function count(pos: Position, i: number): void {
+  let n = 0;
+  files.fill(0);
+  for (let sq = 0; sq < 120; sq++) {
+    if (sq & 0x88) {
+      sq += 7;
+      continue;
+    }
+    for (const p of [pos.first[sq], pos.second[sq]]) {
+      if ((p & 7) !== PAWN) continue;
+      files[(p >> 3) * 10 + (sq & 7) + 1]++;
+      squares[n++] = (p << 7) | sq;
+    }
+  }
+  let s = 0;
+  let passed = 0;
+  for (let k = 0; k < n; k++) {
+    const sq = squares[k] & 127;
+    const color = squares[k] >> 10;
+    const sign = color === 0 ? 1 : -1;
+    const file = (sq & 7) + 1;
+    const own = color * 10;
+    if (files[own + file] > 1) s -= 10 * sign;
+    if (files[own + file - 1] === 0 && files[own + file + 1] === 0) s -= 12 * sign;
+    if (isPassed(sq, color, n)) passed += sign * PASSED_BONUS[color === 0 ? sq >> 4 : 7 - (sq >> 4)];
+  }
+  cache[i + 2] = s + passed;
+  cache[i + 3] = s + 2 * passed;
+}
+
+/** Whether no enemy pawn stands ahead of this pawn on its file or the two next to it. */
+function isPassed(sq: number, color: number, n: number): boolean {
+  const enemy = color === 0 ? 8 | PAWN : PAWN;
+  for (let k = 0; k < n; k++) {
+    if (squares[k] >> 7 !== enemy) continue;
+    const t = squares[k] & 127;
+    const df = (t & 7) - (sq & 7);
+    if (df < -1 || df > 1) continue;
+    if (color === 0 ? t >> 4 > sq >> 4 : t >> 4 < sq >> 4) return false;
+  }
+  return true;
+}
