@@ -1,14 +1,17 @@
 import {
   type Color,
+  checkLine,
   generateCaptures,
   generateLegal,
   generatePseudo,
   givesCheck,
   isCapture,
   isLegalMove,
+  isPseudoLegal,
   KING,
   MAX_MOVES,
   type Move,
+  mayAnswerCheck,
   movePromotion,
   PAWN,
   type Position,
@@ -452,16 +455,32 @@ export class Searcher {
 
     const moves = this.moves[ply];
     const scores = this.scores[ply];
-    const n = generatePseudo(pos, moves);
-    this.order.score(pos, moves, n, scores, hashMove, ply);
     const killer1 = this.order.killers[2 * ply];
     const killer2 = this.order.killers[2 * ply + 1];
     const originalAlpha = alpha;
     let best = -INFINITE;
     let bestMove = 0;
     let legal = 0;
-    for (let i = 0; i < n; i++) {
-      const m = pickNext(moves, scores, i, n);
+    const line = inCheck ? checkLine(pos) : 0;
+    // The hash move goes first, before the others are generated: it often ends the node alone.
+    const hashFirst = hashMove !== 0 && isPseudoLegal(pos, hashMove);
+    let n = -1;
+    let i = hashFirst ? -1 : 0;
+    for (;;) {
+      let m: Move;
+      if (i < 0) {
+        m = hashMove;
+        i = 0;
+      } else {
+        if (n < 0) {
+          n = generatePseudo(pos, moves);
+          this.order.score(pos, moves, n, scores, hashMove, ply);
+        }
+        if (i === n) break;
+        m = pickNext(moves, scores, i++, n);
+        if (hashFirst && m === hashMove) continue;
+      }
+      if (inCheck && !mayAnswerCheck(pos, m, line)) continue;
       if (!isLegalMove(pos, m, inCheck)) continue;
       const quietMove = !isCapture(m) && movePromotion(m) === 0;
       this.acc.play(pos, m);
@@ -534,6 +553,7 @@ export class Searcher {
     const moves = this.moves[ply];
     const scores = this.scores[ply];
     const n = inCheck ? generatePseudo(pos, moves) : generateCaptures(pos, moves);
+    const line = inCheck ? checkLine(pos) : 0;
     this.order.score(pos, moves, n, scores, 0, ply);
     let legal = 0;
     for (let i = 0; i < n; i++) {
@@ -544,6 +564,7 @@ export class Searcher {
         // Delta pruning: even this gain and a margin leave us below alpha.
         if (movePromotion(m) === 0 && standPat + captureGain(pos, m) + 200 <= alpha) continue;
       }
+      if (inCheck && !mayAnswerCheck(pos, m, line)) continue;
       if (!isLegalMove(pos, m, inCheck)) continue;
       this.acc.play(pos, m);
       legal++;

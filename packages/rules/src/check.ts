@@ -1,5 +1,14 @@
-import { ATTACK_DOUBLE_BOX, CASTLE, EN_PASSANT, type Move, moveFrom, moveKind, moveTo } from './move.ts';
-import { BISHOP, type Color, KNIGHT, PAWN, QUEEN, ROOK } from './piece.ts';
+import {
+  ATTACK_DOUBLE_BOX,
+  CASTLE,
+  EN_PASSANT,
+  type Move,
+  moveFrom,
+  moveKind,
+  movePiece,
+  moveTo,
+} from './move.ts';
+import { BISHOP, type Color, KING, KNIGHT, PAWN, QUEEN, ROOK } from './piece.ts';
 import type { Position } from './position.ts';
 import { DIAGONALS, KNIGHT_STEPS, ORTHOGONALS, type Square } from './square.ts';
 
@@ -85,4 +94,61 @@ export function givesCheck(pos: Position, m: Move): boolean {
   if (pos.first[from] !== 0) return false;
   const d = DIRECTION[from - king + 119];
   return d !== 0 && sliderBehind(pos, king, d, by);
+}
+
+/** Steps to the squares from which a knight or a pawn could check a king. */
+const CLOSE_STEPS = [...KNIGHT_STEPS, 15, 17, -15, -17];
+const LINES = [...DIAGONALS, ...ORTHOGONALS];
+
+/**
+ * For the side to move, in check: where the check comes from, packed as
+ * `square | (step + 64) << 8`, `step` being the line from the king to a checking slider (0 for a
+ * knight or a pawn); -1 when pieces on two squares give check (then only the king can answer).
+ */
+export function checkLine(pos: Position): number {
+  const king = pos.kings[pos.turn];
+  const by = (pos.turn ^ 1) as Color;
+  const a = pos.first;
+  const b = pos.second;
+  let line = -1;
+  for (let i = 0; i < CLOSE_STEPS.length; i++) {
+    const t = king + CLOSE_STEPS[i];
+    if (t & 0x88 || a[t] === 0) continue;
+    const x = a[t];
+    const y = b[t];
+    const checks =
+      (x >> 3 === by && (x & 7) <= KNIGHT && attacks(pos, x, t, king)) ||
+      (y !== 0 && y >> 3 === by && (y & 7) <= KNIGHT && attacks(pos, y, t, king));
+    if (!checks) continue;
+    if (line >= 0) return -1;
+    line = t | (64 << 8);
+  }
+  for (let i = 0; i < LINES.length; i++) {
+    const d = LINES[i];
+    if (!sliderBehind(pos, king, d, by)) continue;
+    let t = king + d;
+    while (a[t] === 0) t += d;
+    // A box can check twice from one square (a pawn and a bishop): still one square to answer.
+    if (line >= 0 && (line & 0xff) !== t) return -1;
+    line = t | ((d + 64) << 8);
+  }
+  return line;
+}
+
+/**
+ * A quick necessary condition for a move to answer the check `line` (from `checkLine`): a piece
+ * other than the king must land on the checking square or between it and the king. King moves
+ * and en passant (whose taken pawn stands elsewhere) always pass. Legality is still to be tested.
+ */
+export function mayAnswerCheck(pos: Position, m: Move, line: number): boolean {
+  const kind = moveKind(m);
+  if ((movePiece(m) & 7) === KING || kind === EN_PASSANT) return true;
+  if (line < 0) return false;
+  const to = moveTo(m);
+  const sq = line & 0xff;
+  if (to === sq) return true;
+  const step = (line >> 8) - 64;
+  if (step === 0) return false;
+  const king = pos.kings[pos.turn];
+  return DIRECTION[to - king + 119] === step && (to - king) / step < (sq - king) / step;
 }

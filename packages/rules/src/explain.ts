@@ -1,6 +1,6 @@
 import { DIRECTION } from './check.ts';
 import { MESSAGES } from './messages.ts';
-import { moveFrom, moveTo } from './move.ts';
+import { CASTLE, moveFrom, moveKind, moveTo } from './move.ts';
 import { generatePseudo, MAX_MOVES } from './movegen.ts';
 import { BISHOP, colorOf, isStrong, KING, KNIGHT, PAWN, type Piece, pieceOf, ROOK, typeOf } from './piece.ts';
 import { FORWARD, type Position } from './position.ts';
@@ -59,7 +59,9 @@ export function explainIllegal(pos: Position, from: Square, to: Square, type?: n
   const pseudo = new Int32Array(MAX_MOVES);
   const n = generatePseudo(pos, pseudo);
   for (let i = 0; i < n; i++) {
-    if (moveFrom(pseudo[i]) === from && moveTo(pseudo[i]) === to) return MESSAGES.kingInCheck;
+    const m = pseudo[i];
+    // Castling out of or through check is simply not a move.
+    if (moveFrom(m) === from && moveTo(m) === to && moveKind(m) !== CASTLE) return MESSAGES.kingInCheck;
   }
   return MESSAGES.invalidMove;
 }

@@ -1,4 +1,4 @@
-import { mayExpose } from './check.ts';
+import { checkLine, mayAnswerCheck, mayExpose } from './check.ts';
 import {
   ATTACK_DOUBLE_BOX,
   ATTACK_PAWN_BOX,
@@ -69,6 +69,23 @@ export function generateCaptures(pos: Position, out: Int32Array): number {
   return generate(pos, out, true);
 }
 
+const ONE_PIECE = new Int32Array(64);
+
+/**
+ * Whether `m` is one of the pseudo-legal moves of this position: for a move remembered from
+ * another position (a search's hash move) before it is played, without generating every move.
+ */
+export function isPseudoLegal(pos: Position, m: Move): boolean {
+  const from = moveFrom(m);
+  const p = movePiece(m);
+  if (pos.pendingSquare >= 0 || p === 0 || colorOf(p) !== pos.turn || from & 0x88) return false;
+  const b = pos.second[from];
+  if (pos.first[from] !== p && b !== p) return false;
+  const n = pieceMoves(pos, from, p, b !== 0, false, ONE_PIECE, 0);
+  for (let i = 0; i < n; i++) if (ONE_PIECE[i] === m) return true;
+  return false;
+}
+
 /** `tactical`: only the moves `generateCaptures` wants. */
 function generate(pos: Position, out: Int32Array, tactical: boolean): number {
   const a = pos.first;
@@ -108,6 +125,7 @@ function pieceMoves(
   if (type === KING) return kingMoves(pos, from, p, tactical, out, n);
   // Conditions (a) and (b) of RULES.md 2: may this move create a box?
   const canCreate = !pos.standard && !inBox && pos.boxes < 3;
+  const a = pos.first;
   if (type === KNIGHT) {
     for (let i = 0; i < 8; i++) {
       const t = from + KNIGHT_STEPS[i];
@@ -118,19 +136,17 @@ function pieceMoves(
   if (type !== ROOK) {
     for (let i = 0; i < 4; i++) {
       const d = DIAGONALS[i];
-      for (let t = from + d; !(t & 0x88); t += d) {
-        n = landOn(pos, from, t, p, canCreate, tactical, out, n);
-        if (pos.first[t] !== 0) break;
-      }
+      let t = from + d;
+      for (; !(t & 0x88) && a[t] === 0; t += d) if (!tactical) out[n++] = encodeMove(from, t, p, QUIET);
+      if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, tactical, out, n);
     }
   }
   if (type !== BISHOP) {
     for (let i = 0; i < 4; i++) {
       const d = ORTHOGONALS[i];
-      for (let t = from + d; !(t & 0x88); t += d) {
-        n = landOn(pos, from, t, p, canCreate, tactical, out, n);
-        if (pos.first[t] !== 0) break;
-      }
+      let t = from + d;
+      for (; !(t & 0x88) && a[t] === 0; t += d) if (!tactical) out[n++] = encodeMove(from, t, p, QUIET);
+      if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, tactical, out, n);
     }
   }
   return n;
@@ -193,18 +209,15 @@ function kingMoves(
       out[n++] = encodeMove(from, t, p, CAPTURE);
   }
   if (tactical || from !== KING_START[us] || !(pos.castling & (KINGSIDE[us] | QUEENSIDE[us]))) return n;
-  const them = (us ^ 1) as Color;
   const rook = pieceOf(us, ROOK);
-  // The rook must stand alone on its corner; squares between must be empty (a box is not).
+  // The rook must stand alone on its corner; squares between must be empty (a box is not). That
+  // the king is not in check and crosses no attacked square is left to `isLegalMove`.
   if (
     pos.castling & KINGSIDE[us] &&
     a[from + 3] === rook &&
     pos.second[from + 3] === 0 &&
     a[from + 1] === 0 &&
-    a[from + 2] === 0 &&
-    !pos.isAttacked(from, them) &&
-    !pos.isAttacked(from + 1, them) &&
-    !pos.isAttacked(from + 2, them)
+    a[from + 2] === 0
   ) {
     out[n++] = encodeMove(from, from + 2, p, CASTLE);
   }
@@ -214,10 +227,7 @@ function kingMoves(
     pos.second[from - 4] === 0 &&
     a[from - 1] === 0 &&
     a[from - 2] === 0 &&
-    a[from - 3] === 0 &&
-    !pos.isAttacked(from, them) &&
-    !pos.isAttacked(from - 1, them) &&
-    !pos.isAttacked(from - 2, them)
+    a[from - 3] === 0
   ) {
     out[n++] = encodeMove(from, from - 2, p, CASTLE);
   }
@@ -295,10 +305,11 @@ export function sacrificeOptions(pos: Position, out: Int32Array): number {
 }
 
 /**
- * Whether a pseudo-legal move leaves the mover's king safe; after an attack on a double box, it
- * must be safe after each sacrifice the defender may choose (RULES.md 5).
+ * Whether a pseudo-legal move (not castling) leaves the mover's king safe, played and tested;
+ * after an attack on a double box, it must be safe after each sacrifice the defender may choose
+ * (RULES.md 5).
  */
-export function isLegal(pos: Position, m: Move): boolean {
+function keepsKingSafe(pos: Position, m: Move): boolean {
   const us = pos.turn;
   const them = (us ^ 1) as Color;
   pos.play(m);
@@ -322,7 +333,7 @@ export function isLegal(pos: Position, m: Move): boolean {
 
 /**
  * Whether a move from `generatePseudo` is legal, with the cheap answers first: a king steps onto
- * a square no enemy attacks; out of check, any other move can only expose the king by emptying
+ * a square no enemy attacks, castling crosses none either; out of check, any other move can only expose the king by emptying
  * a square on a line between it and an enemy slider (leaving a box empties nothing). The rest is
  * played and tested. `inCheck` tells whether the side to move is in check.
  */
@@ -332,8 +343,11 @@ export function isLegalMove(pos: Position, m: Move, inCheck: boolean): boolean {
   const them = (us ^ 1) as Color;
   const king = pos.kings[us];
   if (typeOf(movePiece(m)) === KING) {
-    // Castling through or out of an attack is never generated.
-    if (kind === CASTLE) return true;
+    if (kind === CASTLE) {
+      // Not out of check, nor across or onto an attacked square.
+      const to = moveTo(m);
+      return !inCheck && !pos.isAttacked((king + to) >> 1, them) && !pos.isAttacked(to, them);
+    }
     // Lift the king so that sliders see through its square.
     const a = pos.first;
     const k = a[king];
@@ -346,7 +360,7 @@ export function isLegalMove(pos: Position, m: Move, inCheck: boolean): boolean {
     const from = moveFrom(m);
     if (pos.second[from] !== 0 || !mayExpose(pos, king, from, them)) return true;
   }
-  return isLegal(pos, m);
+  return keepsKingSafe(pos, m);
 }
 
 /** Fills `out` with every legal decision (moves, or the defender's options) and returns the count. */
@@ -354,8 +368,12 @@ export function generateLegal(pos: Position, out: Int32Array): number {
   if (pos.pendingSquare >= 0) return sacrificeOptions(pos, out);
   const n = generatePseudo(pos, out);
   const check = pos.inCheck();
+  const line = check ? checkLine(pos) : 0;
   let j = 0;
-  for (let i = 0; i < n; i++) if (isLegalMove(pos, out[i], check)) out[j++] = out[i];
+  for (let i = 0; i < n; i++) {
+    const m = out[i];
+    if ((!check || mayAnswerCheck(pos, m, line)) && isLegalMove(pos, m, check)) out[j++] = m;
+  }
   return j;
 }
 
