@@ -47,7 +47,7 @@ export function captureGain(pos: Position, m: Move): number {
  * which loses only its cheaper piece to a recapture, and a box attacker ends in a mixed box,
  * which cannot be attacked.
  */
-function losingCapture(pos: Position, m: Move): boolean {
+export function losingCapture(pos: Position, m: Move): boolean {
   if (moveKind(m) !== CAPTURE) return false;
   const attacker = ORDER_VALUE[movePiece(m) & 7];
   if (attacker <= VALUE[pos.first[moveTo(m)] & 7]) return false;
@@ -89,7 +89,15 @@ export class OrderHeuristics {
    * Scores moves for picking best-first: hash move, winning or even captures and promotions by
    * MVV-LVA, killers, quiet moves by history (joins get a small push), losing captures last.
    */
-  score(pos: Position, moves: Int32Array, n: number, scores: Int32Array, hashMove: Move, ply: number): void {
+  score(
+    pos: Position,
+    moves: Int32Array,
+    n: number,
+    scores: Int32Array,
+    hashMove: Move,
+    ply: number,
+    judgeCaptures = true,
+  ): void {
     const k1 = this.killers[2 * ply];
     const k2 = this.killers[2 * ply + 1];
     for (let i = 0; i < n; i++) {
@@ -101,7 +109,7 @@ export class OrderHeuristics {
       const gain = captureGain(pos, m) + (movePromotion(m) === 5 ? VALUE[5] - VALUE[1] : 0);
       if (gain > 0) {
         const mvvLva = gain * 16 - (ORDER_VALUE[movePiece(m) & 7] >> 4);
-        scores[i] = losingCapture(pos, m) ? BAD_CAPTURE + mvvLva : GOOD_CAPTURE + mvvLva;
+        scores[i] = judgeCaptures && losingCapture(pos, m) ? BAD_CAPTURE + mvvLva : GOOD_CAPTURE + mvvLva;
       } else if (m === k1 || m === k2) scores[i] = KILLER_SCORE + (m === k1 ? 1 : 0);
       else {
         scores[i] = this.history[(movePiece(m) << 7) | moveTo(m)] + (moveKind(m) === JOIN ? 50 : 0);

@@ -20,7 +20,7 @@ import {
 import { Accumulator } from './accumulator.ts';
 
 import { type EvalConfig, evaluate, wasLazy } from './evaluate.ts';
-import { captureGain, OrderHeuristics, pickNext } from './order.ts';
+import { captureGain, losingCapture, OrderHeuristics, pickNext } from './order.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 
 export const MATE = 30000;
@@ -554,15 +554,16 @@ export class Searcher {
     const scores = this.scores[ply];
     const n = inCheck ? generatePseudo(pos, moves) : generateCaptures(pos, moves);
     const line = inCheck ? checkLine(pos) : 0;
-    this.order.score(pos, moves, n, scores, 0, ply);
+    // Out of check, losing captures are not worth a look: they are found when their turn comes
+    // rather than sorted last, which spares the test for all that a cut-off leaves unseen.
+    this.order.score(pos, moves, n, scores, 0, ply, inCheck);
     let legal = 0;
     for (let i = 0; i < n; i++) {
       const m = pickNext(moves, scores, i, n);
       if (!inCheck) {
-        // Losing captures are ordered last (negative scores) and not worth a look here.
-        if (scores[i] < 0) break;
         // Delta pruning: even this gain and a margin leave us below alpha.
         if (movePromotion(m) === 0 && standPat + captureGain(pos, m) + 200 <= alpha) continue;
+        if (losingCapture(pos, m)) continue;
       }
       if (inCheck && !mayAnswerCheck(pos, m, line)) continue;
       if (!isLegalMove(pos, m, inCheck)) continue;
