@@ -33,7 +33,9 @@ export const T_BALANCE = 7;
 /** A key of where the pawns stand (boxes included), for the pawn-structure cache. */
 export const T_PAWN_LO = 8;
 export const T_PAWN_HI = 9;
-const STRIDE = 10;
+/** Knights, bishops, rooks and queens: white's count plus 256 times black's. */
+export const T_STRONG = 10;
+const STRIDE = 11;
 
 /** Per square content (`first << 4 | second`): the terms that depend on the square. */
 const SQ_MIDDLE = new Int32Array(128 << 8);
@@ -47,6 +49,7 @@ const C_MAJORS = new Int32Array(256);
 const C_MINORS = new Int32Array(256);
 const C_BOXES = new Int32Array(256);
 const C_BALANCE = new Int32Array(256);
+const C_STRONG = new Int32Array(256);
 {
   let seed = 0x9e3779b9;
   const random = (): number => {
@@ -67,6 +70,7 @@ const C_BALANCE = new Int32Array(256);
       if (t === KING) continue;
       C_MATERIAL[c] += VALUE[t];
       if (t === QUEEN) C_QUEENS[c]++;
+      if (t !== PAWN) C_STRONG[c] += p >> 3 === 0 ? 1 : 256;
       if (t >= ROOK) C_MAJORS[c]++;
       else C_MINORS[c] += t === PAWN ? 2 : 1;
       C_BALANCE[c] += sign * VALUE[t];
@@ -154,6 +158,11 @@ export class Accumulator {
     this.at += STRIDE;
   }
 
+  /** Whether `color` has a knight, bishop, rook or queen (without one, zugzwang is likely). */
+  hasStrongPiece(color: number): boolean {
+    return ((this.terms[this.at + T_STRONG] >> (color << 3)) & 255) !== 0;
+  }
+
   /** Takes back the last `play` or `playNull` on `pos`. */
   undo(pos: Position): void {
     pos.undo();
@@ -175,5 +184,6 @@ export class Accumulator {
     t[i + T_MINORS] += C_MINORS[after] - C_MINORS[before];
     t[i + T_BOXES] += C_BOXES[after] - C_BOXES[before];
     t[i + T_BALANCE] += C_BALANCE[after] - C_BALANCE[before];
+    t[i + T_STRONG] += C_STRONG[after] - C_STRONG[before];
   }
 }

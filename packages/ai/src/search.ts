@@ -1,5 +1,4 @@
 import {
-  type Color,
   checkLine,
   generateCaptures,
   generateLegal,
@@ -8,12 +7,10 @@ import {
   isCapture,
   isLegalMove,
   isPseudoLegal,
-  KING,
   MAX_MOVES,
   type Move,
   mayAnswerCheck,
   movePromotion,
-  PAWN,
   type Position,
   sacrificeOptions,
 } from '@sbc/rules';
@@ -79,23 +76,6 @@ export interface SearchResult extends SearchInfo {
 const LMR_TABLE = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++)
   for (let n = 1; n < 64; n++) LMR_TABLE[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.25);
-
-/** Whether `color` has a knight, bishop, rook or queen: without one, zugzwang is likely. */
-function hasStrongPiece(pos: Position, color: Color): boolean {
-  const a = pos.first;
-  const b = pos.second;
-  for (let sq = 0; sq < 120; sq++) {
-    if (sq & 0x88) {
-      sq += 7;
-      continue;
-    }
-    const x = a[sq];
-    if (x !== 0 && x >> 3 === color && (x & 7) !== PAWN && (x & 7) !== KING) return true;
-    const y = b[sq];
-    if (y !== 0 && y >> 3 === color && (y & 7) !== PAWN) return true;
-  }
-  return false;
-}
 
 export const isMateScore = (score: number): boolean => Math.abs(score) >= MATE_BOUND;
 
@@ -438,7 +418,7 @@ export class Searcher {
       // Null move: passing still beats beta, so a real move would too; not without a strong
       // piece (zugzwang).
       if (nullOk && depth >= 3 && staticEval >= beta) {
-        strong = hasStrongPiece(pos, us) ? 1 : 0;
+        strong = this.acc.hasStrongPiece(us) ? 1 : 0;
         if (strong === 1) {
           const r = 3 + (depth >> 2);
           const floor = this.nullFloor;
@@ -498,7 +478,7 @@ export class Searcher {
       else {
         let r = 0;
         if (late && depth >= 3 && legal > (pvNode ? 4 : 2)) {
-          if (strong < 0) strong = hasStrongPiece(pos, us) ? 1 : 0;
+          if (strong < 0) strong = this.acc.hasStrongPiece(us) ? 1 : 0;
           // No reductions in pawn endings, where a quiet tempo move is often the only one.
           if (strong === 1)
             r = Math.min(LMR_TABLE[Math.min(depth, 63) * 64 + Math.min(legal, 63)], depth - 2);

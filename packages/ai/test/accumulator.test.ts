@@ -15,7 +15,7 @@ import { Accumulator } from '../src/accumulator.ts';
 import { evaluate } from '../src/evaluate.ts';
 import { seededRandom } from '../src/index.ts';
 
-const entry = (acc: Accumulator): number[] => Array.from(acc.terms.subarray(acc.at, acc.at + 10));
+const entry = (acc: Accumulator): number[] => Array.from(acc.terms.subarray(acc.at, acc.at + 11));
 
 describe('Accumulator', () => {
   it('matches a count from scratch after every move, null move and undo of random games', () => {
