@@ -15,7 +15,6 @@ import {
   sacrificeOptions,
 } from '@sbc/rules';
 import { Accumulator } from './accumulator.ts';
-
 import { type EvalConfig, evaluate, wasLazy } from './evaluate.ts';
 import { captureGain, losingCapture, OrderHeuristics, pickNext } from './order.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';

@@ -75,9 +75,10 @@ export function mayExpose(pos: Position, king: Square, from: Square, by: Color):
 }
 
 /**
- * Called right after `pos.play(m)`: whether the move checks the side now to move. Cheaper than `inCheck`: only the pieces on the target square can
- * give a direct check and only the emptied source square can uncover one; en passant and
- * castling, which move or empty a second square, and the steps of a box attack take the full test.
+ * Called right after `pos.play(m)`: whether the move checks the side now to move. Cheaper than
+ * `inCheck`: only the pieces on the target square can give a direct check and only the emptied
+ * source square can uncover one; en passant and castling, which move or empty a second square,
+ * and the two steps of a double-box attack take the full test.
  */
 export function givesCheck(pos: Position, m: Move): boolean {
   const kind = moveKind(m);
