@@ -64,30 +64,28 @@ const C_STRONG = new Int32Array(256);
     const x = c >> 4;
     const y = c & 15;
     if (x === 0 || (y !== 0 && y < x)) continue;
-    for (const p of y === 0 ? [x] : [x, y]) {
+    for (let slot = 0; slot < (y === 0 ? 1 : 2); slot++) {
+      const p = slot === 0 ? x : y;
       const t = p & 7;
-      const sign = p >> 3 === 0 ? 1 : -1;
+      for (let sq = 0; sq < 128; sq++) {
+        if (sq & 0x88) continue;
+        const i = (sq << 8) | c;
+        SQ_MIDDLE[i] += MIDDLE[(p << 7) | sq];
+        SQ_END[i] += END[(p << 7) | sq];
+        if (t === PAWN) {
+          SQ_PAWN_LO[i] ^= pawnLo[((p >> 3) << 7) | sq];
+          SQ_PAWN_HI[i] ^= pawnHi[((p >> 3) << 7) | sq];
+        }
+      }
       if (t === KING) continue;
       C_MATERIAL[c] += VALUE[t];
       if (t === QUEEN) C_QUEENS[c]++;
       if (t !== PAWN) C_STRONG[c] += p >> 3 === 0 ? 1 : 256;
       if (t >= ROOK) C_MAJORS[c]++;
       else C_MINORS[c] += t === PAWN ? 2 : 1;
-      C_BALANCE[c] += sign * VALUE[t];
+      C_BALANCE[c] += (p >> 3 === 0 ? 1 : -1) * VALUE[t];
     }
     if (y !== 0 && x >> 3 === y >> 3) C_BOXES[c] = x >> 3 === 0 ? 1 : -1;
-    for (let sq = 0; sq < 128; sq++) {
-      if (sq & 0x88) continue;
-      const i = (sq << 8) | c;
-      for (const p of y === 0 ? [x] : [x, y]) {
-        SQ_MIDDLE[i] += MIDDLE[(p << 7) | sq];
-        SQ_END[i] += END[(p << 7) | sq];
-        if ((p & 7) === PAWN) {
-          SQ_PAWN_LO[i] ^= pawnLo[((p >> 3) << 7) | sq];
-          SQ_PAWN_HI[i] ^= pawnHi[((p >> 3) << 7) | sq];
-        }
-      }
-    }
   }
 }
 

@@ -1,13 +1,13 @@
 /**
- * Browser home of the engine worker. `createBrowserEngine` starts this very file as a module Web
- * Worker; inside the worker, the bottom of the file answers requests. The search runs there, so
- * the page never freezes while the computer thinks.
+ * Browser home of the engine: `createBrowserEngine` starts `browser-worker.ts` as a module Web
+ * Worker, where the search runs, so the page never freezes while the computer thinks. This file
+ * is the page's side only: it does not import the engine, whose tables would otherwise be built
+ * on the page's main thread too.
  */
 import { EngineClient } from './client.ts';
-import { createEngineHost } from './host.ts';
-import type { EngineRequest, EngineResponse } from './protocol.ts';
+import type { EngineResponse } from './protocol.ts';
 
-/** The parts of the DOM's Worker and worker scope used here (the package builds without the DOM lib). */
+/** The parts of the DOM's Worker used here (the package builds without the DOM lib). */
 interface BrowserWorker {
   postMessage(message: unknown): void;
   addEventListener(type: 'message' | 'error', listener: (event: { data?: unknown }) => void): void;
@@ -18,7 +18,7 @@ declare const Worker: new (url: URL, options: { type: 'module' }) => BrowserWork
 
 export function createBrowserEngine(): EngineClient {
   return new EngineClient(() => {
-    const worker = new Worker(new URL('./browser.ts', import.meta.url), { type: 'module' });
+    const worker = new Worker(new URL('./browser-worker.ts', import.meta.url), { type: 'module' });
     return {
       post: (request) => worker.postMessage(request),
       listen: (handler, fail) => {
@@ -30,11 +30,4 @@ export function createBrowserEngine(): EngineClient {
       terminate: () => worker.terminate(),
     };
   });
-}
-
-const scope = globalThis as unknown as Partial<BrowserWorker> & { WorkerGlobalScope?: unknown };
-if (scope.WorkerGlobalScope !== undefined && scope.postMessage && scope.addEventListener) {
-  const post = scope.postMessage.bind(scope);
-  const host = createEngineHost((response) => post(response));
-  scope.addEventListener('message', (e) => host(e.data as EngineRequest));
 }
