@@ -1,3 +1,4 @@
+import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
@@ -21,6 +22,8 @@ export interface AppOptions {
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
+  /** The built web app (default apps/web/dist). */
+  webRoot?: string;
 }
 
 /** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
@@ -47,6 +50,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   zodValidation(app);
   errorHandling(app);
   await security(app, config);
+  // Answers are compressed when the browser accepts it (built files come precompressed); request
+  // bodies are small JSON and are never accepted compressed.
+  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -60,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(adminUserRoutes);
   await app.register(gamesPlugin);
-  await app.register(webRoutes);
+  await app.register(webRoutes, { root: options.webRoot });
 
   app.addHook('onClose', async () => {
     services.mailer.close();

@@ -28,6 +28,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   bus?: EventBus;
+  /** The built web app to serve (default apps/web/dist). */
+  webRoot?: string;
 }
 
 /**
@@ -71,6 +73,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       now,
       mailer: options.mailer,
       bus: options.bus,
+      webRoot: options.webRoot,
       logger: false,
     });
   let app = await build();
