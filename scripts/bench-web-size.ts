@@ -8,8 +8,8 @@
  * Builds nothing. Reads apps/web/dist. The Vite build writes no .vite/manifest.json, so the script
  * loads the game page in Chromium (playwright-core, /usr/bin/chromium) as a signed-in player with a
  * fresh local game, collects every .js response the page loads, and sums the files' gzipped sizes
- * (zlib.gzipSync, level 9, from the bytes in apps/web/dist). The engine worker is counted
- * separately: the page loads it only when the computer thinks.
+ * (zlib.gzipSync, level 9, from the bytes in apps/web/dist). The engine is counted separately:
+ * only a computer game loads it (when the browser is idle after the page has loaded).
  *
  * Environment: SBC_URL (default http://localhost:3200), CHROME_PATH (default /usr/bin/chromium).
  */
@@ -88,8 +88,8 @@ async function main() {
     const total = table(`Game page /game/<id>: JavaScript loaded (${BASE})`, pageRows);
 
     // The engine: a computer game where the computer plays white, so it thinks at once. Every .js
-    // file loaded now that the game page did not load (the engine client chunk, imported on the
-    // first think, and the worker script) is the engine's cost.
+    // file loaded now that the game page did not load (the engine client chunk and the worker
+    // script) is the engine's cost.
     const before = new Set(scripts);
     const thinking = new Set<string>();
     const workers: string[] = [];
@@ -118,7 +118,7 @@ async function main() {
     const engineRows = [...thinking].sort().map(measure);
     for (const r of engineRows) if (workers.includes(r.file)) r.file += ' (worker)';
     if (engineRows.length)
-      table('Engine, loaded when the computer first thinks (not part of the game page total)', engineRows);
+      table('Engine, loaded for a computer game (not part of the game page total)', engineRows);
     else console.log('\n(no engine chunks seen: did the computer think?)');
 
     const assets = readdirSync(join(DIST, 'assets')).filter((f) => f.endsWith('.js'));

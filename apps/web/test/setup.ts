@@ -16,6 +16,8 @@ Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 document.elementFromPoint ??= () => null;
+// jsdom has <audio> elements but cannot play them (the sounds).
+HTMLMediaElement.prototype.play = () => Promise.resolve();
 window.matchMedia ??= ((query: string) => ({
   matches: false,
   media: query,

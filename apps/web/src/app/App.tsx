@@ -1,31 +1,49 @@
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { Toaster } from '../components/ui/toaster.tsx';
-import { TooltipProvider } from '../components/ui/tooltip.tsx';
-import { PieceSprite } from '../features/game/index.ts';
-import { createQueryClient } from '../lib/queryClient.ts';
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { useRoutes } from 'react-router';
+import { useToasts } from '../components/ui/toast-store.ts';
 import { routes } from './routes.tsx';
 
-/** The providers every page needs: data cache, tooltips, toasts and the piece drawings. */
-export function Providers({ client, children }: { client: QueryClient; children: React.ReactNode }) {
+const Toaster = lazy(() => import('../components/ui/toaster.tsx').then((m) => ({ default: m.Toaster })));
+
+/** Radix's toasts load with the first toast: a page that shows none (most) never pays for them. */
+function LateToaster() {
+  const [first] = useToasts();
+  if (!first) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toaster />
+    </Suspense>
+  );
+}
+
+/** The providers every page needs: the data cache and the toasts. */
+export function Providers({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={client}>
-      <TooltipProvider>
-        <PieceSprite />
-        {children}
-        <Toaster />
-      </TooltipProvider>
+      {children}
+      <LateToaster />
     </QueryClientProvider>
   );
 }
 
-export function App() {
-  const [client] = useState(createQueryClient);
-  const [router] = useState(() => createBrowserRouter(routes));
+function Pages() {
+  return useRoutes(routes);
+}
+
+/** The app under a router: the browser's (start.tsx), or a fixed address when prerendered. */
+export function App({
+  client,
+  Router,
+}: {
+  client: QueryClient;
+  Router: ComponentType<{ children: ReactNode }>;
+}) {
   return (
     <Providers client={client}>
-      <RouterProvider router={router} />
+      <Router>
+        <Pages />
+      </Router>
     </Providers>
   );
 }

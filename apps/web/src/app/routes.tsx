@@ -1,39 +1,57 @@
-import { Game } from '@sbc/rules';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject, useParams } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { type ReactNode, Suspense } from 'react';
+import { Navigate, Outlet, type RouteObject, useLocation, useParams } from 'react-router';
 import { Footer } from '../components/Footer.tsx';
+import { PageError } from '../components/PageError.tsx';
+import { PageFrame } from '../components/PageFrame.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { useSession } from '../features/auth/index.ts';
-import { Board } from '../features/game/index.ts';
-import {
-  AboutPage,
-  LandingPage,
-  NotFoundPage,
-  PrivacyPage,
-  SponsorPage,
-  SupportPage,
-  TermsPage,
-} from '../features/static/index.ts';
+import { prefetchGame, usePrefetchGame } from '../features/game/index.ts';
+import { componentOf, onDemand } from '../lib/on-demand.tsx';
 
-// Pages loaded on demand (each feature's `pages.ts`): the game screen, sign-in and the signed-in home.
-const GameScreen = lazy(() => import('../features/game/pages.ts').then((m) => ({ default: m.GameScreen })));
-const RulesDialog = lazy(() => import('../features/game/pages.ts').then((m) => ({ default: m.RulesDialog })));
-const AuthPage = lazy(() => import('../features/auth/pages.ts').then((m) => ({ default: m.AuthPage })));
-const HomePage = lazy(() => import('../features/home/pages.ts').then((m) => ({ default: m.HomePage })));
-const SettingsPage = lazy(() =>
-  import('../features/settings/pages.ts').then((m) => ({ default: m.SettingsPage })),
-);
+// Every page loads on demand: a page's code starts loading when its route first renders.
+const landingCode = onDemand(() => import('./landing.tsx'));
+const homeCode = onDemand(() => import('./home.tsx'));
+const gameCode = onDemand(() => import('../features/game/pages.ts'));
+const authPages = onDemand(() => import('../features/auth/pages.ts'));
+const settingsPages = onDemand(() => import('../features/settings/pages.ts'));
+const staticPages = onDemand(() => import('../features/static/pages.ts'));
+
+const Landing = componentOf(landingCode, 'Landing');
+const Home = componentOf(homeCode, 'Home');
+const GameScreen = componentOf(gameCode, 'GameScreen');
+const AuthPage = componentOf(authPages, 'AuthPage');
+const SettingsPage = componentOf(settingsPages, 'SettingsPage');
+const AboutPage = componentOf(staticPages, 'AboutPage');
+const SupportPage = componentOf(staticPages, 'SupportPage');
+const PrivacyPage = componentOf(staticPages, 'PrivacyPage');
+const TermsPage = componentOf(staticPages, 'TermsPage');
+const SponsorPage = componentOf(staticPages, 'SponsorPage');
+const NotFoundPage = componentOf(staticPages, 'NotFoundPage');
+
+/**
+ * For the pages whose document preloads their code (apps/web/build/pages.ts, `data-page`), what
+ * src/app/start.tsx waits for before the first render, so that the page renders at once and
+ * complete: its code, and a game's state (which the document preloads too).
+ */
+export const preparePage: Record<string, (client: QueryClient, path: string) => Promise<unknown>> = {
+  landing: () => landingCode.load(),
+  home: () => homeCode.load(),
+  game: (client, path) => Promise.all([gameCode.load(), prefetchGame(client, path.slice('/game/'.length))]),
+};
 
 /** Every page: the page, then the footer (with Login and Register for visitors). */
 function Layout() {
   const { user } = useSession();
+  const { pathname } = useLocation();
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50 text-slate-900">
-      <Suspense fallback={<Spinner />}>
-        <Outlet />
-      </Suspense>
-      <Footer signedIn={user !== null} />
-    </div>
+    <PageFrame footer={<Footer signedIn={user !== null} />}>
+      <PageError key={pathname}>
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </PageError>
+    </PageFrame>
   );
 }
 
@@ -45,48 +63,10 @@ function RequireUser({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A position for the landing page: a mixed box on d4 (white bishop, black pawn) and a white pawn box (queen and pawn) on d3. */
-const PREVIEW_SBFEN = 'r1bqk1nr/pppp1ppp/2n5/8/3(Bp)4/2N(PQ)4/PPP2PPP/R1B1KB1R b KQkq - 2 6';
-const preview = (() => {
-  const g = Game.create({ sbfen: PREVIEW_SBFEN });
-  return g.ok ? g.value.state() : undefined;
-})();
-
-function Home() {
+function Start() {
   const { user, isLoading } = useSession();
   if (isLoading) return <Spinner />;
-  if (!user)
-    return (
-      <LandingPage
-        preview={
-          preview && (
-            <Board
-              board={preview.board}
-              orientation="white"
-              turn="white"
-              moves={[]}
-              label="Example position: a mixed shared box on d4 and a white pawn box on d3"
-            />
-          )
-        }
-      />
-    );
-  return (
-    <HomePage
-      user={user}
-      rulesDialog={(open, set) => <RulesDialog open={open} onOpenChange={set} />}
-      renderBoard={(state) => (
-        <Board
-          board={state.board}
-          orientation="white"
-          turn={state.currentPlayer}
-          moves={[]}
-          lastMove={state.lastMove}
-          label="Replay board"
-        />
-      )}
-    />
-  );
+  return user ? <Home user={user} /> : <Landing />;
 }
 
 function Settings() {
@@ -94,11 +74,17 @@ function Settings() {
   return <RequireUser>{user && <SettingsPage user={user} />}</RequireUser>;
 }
 
+/** A game's state loads together with the game screen's code. */
+function PlayGame({ id }: { id: string }) {
+  usePrefetchGame(id);
+  return <GameScreen key={id} gameId={id} />;
+}
+
 function GamePage() {
-  const { id } = useParams();
+  const { id = '' } = useParams();
   return (
     <RequireUser>
-      <GameScreen key={id} gameId={id ?? ''} />
+      <PlayGame id={id} />
     </RequireUser>
   );
 }
@@ -108,7 +94,7 @@ export const routes: RouteObject[] = [
   {
     element: <Layout />,
     children: [
-      { path: '/', element: <Home /> },
+      { path: '/', element: <Start /> },
       { path: '/game/:id', element: <GamePage /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/settings', element: <Settings /> },

@@ -6,7 +6,7 @@ const linkClass = 'hover:text-white hover:underline focus-visible:text-white';
 /** The footer of every page; Login and Register only for visitors who are signed out. */
 export function Footer({ signedIn }: { signedIn: boolean }) {
   return (
-    <footer className="mt-auto bg-slate-900 text-slate-300">
+    <footer className="bg-slate-900 text-slate-300">
       <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-6 text-sm md:flex-row md:items-center md:justify-between">
         <p className="text-slate-400">
           © {new Date().getFullYear()} {PRODUCT}

@@ -4,7 +4,7 @@ import { cn } from '../../lib/cn.ts';
 type Variant = 'primary' | 'secondary' | 'outline' | 'destructive' | 'ghost' | 'inverse';
 
 const VARIANTS: Record<Variant, string> = {
-  primary: 'bg-amber-600 text-white hover:bg-amber-700',
+  primary: 'bg-amber-700 text-white hover:bg-amber-800',
   secondary: 'bg-slate-800 text-white hover:bg-slate-900',
   outline: 'border border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
   destructive: 'bg-red-600 text-white hover:bg-red-700',

@@ -90,7 +90,7 @@ export function Menu({
         className="inline-flex h-8 max-w-[14rem] items-center gap-2 rounded-md px-2 text-sm font-medium text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-amber-500 aria-expanded:bg-slate-100"
       >
         {trigger}
-        <span aria-hidden="true" className="text-xs text-slate-400">
+        <span aria-hidden="true" className="hidden text-xs text-slate-400 sm:inline">
           ▾
         </span>
       </button>

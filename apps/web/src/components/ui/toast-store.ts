@@ -59,4 +59,12 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-export const useToasts = (): ToastItem[] => useSyncExternalStore(subscribe, () => toasts);
+const none: ToastItem[] = [];
+
+/** The toasts to show; none in a prerendered page. */
+export const useToasts = (): ToastItem[] =>
+  useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => none,
+  );

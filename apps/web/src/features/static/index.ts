@@ -1,7 +1,2 @@
-export { AboutPage } from './components/AboutPage.tsx';
+/** The landing page (the app adds its preview board). */
 export { LandingPage } from './components/LandingPage.tsx';
-export { NotFoundPage } from './components/NotFoundPage.tsx';
-export { PrivacyPage } from './components/PrivacyPage.tsx';
-export { SponsorPage } from './components/SponsorPage.tsx';
-export { SupportPage } from './components/SupportPage.tsx';
-export { TermsPage } from './components/TermsPage.tsx';

@@ -9,10 +9,20 @@ import type {
   User,
   VerifyEmailRequest,
 } from '@sbc/api';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest, getQueryFn } from '../../../lib/http.ts';
 
 export const SESSION_KEY = ['/api/user'] as const;
+
+/**
+ * Starts the cache with the user the server wrote into the page (`<script id="session">`, see
+ * apps/server/src/features/web/routes.ts), so that no page waits for GET /api/user. Without it (the
+ * Vite dev server) the session is asked for as before.
+ */
+export function seedSession(client: QueryClient): void {
+  const data = typeof document === 'undefined' ? null : document.getElementById('session')?.textContent;
+  if (data) client.setQueryData<User | null>(SESSION_KEY, JSON.parse(data));
+}
 
 /** The signed-in user, null when signed out; a 401 or any failure means signed out (site.md 4). */
 export function useSession() {

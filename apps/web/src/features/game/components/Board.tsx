@@ -1,7 +1,10 @@
 import type { ColorName, PieceState, SquareState, TypeName } from '@sbc/rules';
 import {
   type KeyboardEvent,
+  lazy,
+  memo,
   type PointerEvent as ReactPointerEvent,
+  Suspense,
   useEffect,
   useMemo,
   useRef,
@@ -10,7 +13,12 @@ import {
 import { cn } from '../../../lib/cn.ts';
 import type { BoardMove } from '../lib/model.ts';
 import { PieceIcon } from './Piece.tsx';
-import { PieceChoiceDialog } from './PieceChoiceDialog.tsx';
+import { PieceSprite } from './PieceSprite.tsx';
+
+// Radix's dialog loads when a player first picks up a piece of an own box (a board that only shows never does).
+const PieceChoiceDialog = lazy(() =>
+  import('./PieceChoiceDialog.tsx').then((m) => ({ default: m.PieceChoiceDialog })),
+);
 
 export interface BoardProps {
   /** Rank 8 first, file a first (the rules' GameState board). */
@@ -60,9 +68,10 @@ export function describeSquare(s: SquareState): string {
 /**
  * The board: rank 8 on top for White, flipped for Black. Click a piece, then a marked square; or
  * drag it. From an own two-piece box the player first chooses the piece ('Select Piece to Move').
- * Keyboard: arrow keys move between squares, Enter or Space acts as a click.
+ * Keyboard: arrow keys move between squares, Enter or Space acts as a click. It renders again only
+ * when its props change.
  */
-export function Board({
+export const Board = memo(function Board({
   board,
   orientation,
   turn,
@@ -255,6 +264,7 @@ export function Board({
 
   return (
     <div className="relative w-full select-none">
+      <PieceSprite />
       {/* biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA grid pattern (a 2D widget with roving focus), not a data table. */}
       <div
         ref={boardRef}
@@ -332,29 +342,30 @@ export function Board({
                       ) : (
                         <span className="absolute inset-0 rounded-full border-[5px] border-[#14551e]/55" />
                       ))}
-                    {c === 0 && (
-                      <span
-                        aria-hidden="true"
-                        className={cn(
-                          'absolute top-0.5 left-1 text-[10px] font-bold sm:text-xs',
-                          light ? 'text-[#b58863]' : 'text-[#f0d9b5]',
-                        )}
-                      >
-                        {rank}
-                      </span>
-                    )}
-                    {r === 7 && (
-                      <span
-                        aria-hidden="true"
-                        className={cn(
-                          'absolute right-1 bottom-0 text-[10px] font-bold sm:text-xs',
-                          light ? 'text-[#b58863]' : 'text-[#f0d9b5]',
-                        )}
-                      >
-                        {sq[0]}
-                      </span>
-                    )}
                   </button>
+                  {/* Beside the button, not in it: its name is the square's, which the labels do not spell. */}
+                  {c === 0 && (
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'pointer-events-none absolute top-0.5 left-1 text-[10px] font-bold sm:text-xs',
+                        light ? 'text-[#b58863]' : 'text-[#f0d9b5]',
+                      )}
+                    >
+                      {rank}
+                    </span>
+                  )}
+                  {r === 7 && (
+                    <span
+                      aria-hidden="true"
+                      className={cn(
+                        'pointer-events-none absolute right-1 bottom-0 text-[10px] font-bold sm:text-xs',
+                        light ? 'text-[#b58863]' : 'text-[#f0d9b5]',
+                      )}
+                    >
+                      {sq[0]}
+                    </span>
+                  )}
                 </div>
               );
             })}
@@ -375,17 +386,21 @@ export function Board({
           />
         </div>
       )}
-      <PieceChoiceDialog
-        open={choice !== null}
-        title="Select Piece to Move"
-        description={choiceSquare ? `Which piece on ${choiceSquare.coordinate} moves?` : undefined}
-        options={choiceOptions}
-        onChoose={onChoose}
-        onCancel={() => setChoice(null)}
-      />
+      {choice && (
+        <Suspense fallback={null}>
+          <PieceChoiceDialog
+            open
+            title="Select Piece to Move"
+            description={choiceSquare ? `Which piece on ${choiceSquare.coordinate} moves?` : undefined}
+            options={choiceOptions}
+            onChoose={onChoose}
+            onCancel={() => setChoice(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
-}
+});
 
 /**
  * The pieces of a square: one piece fills it; a box shows two smaller pieces, the strong piece

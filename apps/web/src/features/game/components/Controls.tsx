@@ -1,10 +1,10 @@
 import type { ServerGameState } from '@sbc/api';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { useSoundSetting } from '../hooks/useSounds.ts';
 import { ConfirmDialog } from './GameDialogs.tsx';
 import { moveRows } from './Panels.tsx';
@@ -36,16 +36,18 @@ export function GameControls({
   return (
     <Card title="Game Controls">
       <div className="grid grid-cols-2 gap-2">
-        <Tooltip content="Take back the last move">
-          <Button variant="outline" disabled={disabled || online || !state.canUndo} onClick={onUndo}>
-            Undo
-          </Button>
-        </Tooltip>
-        <Tooltip content="Play the move you took back again">
-          <Button variant="outline" disabled={disabled || online || !state.canRedo} onClick={onRedo}>
-            Redo
-          </Button>
-        </Tooltip>
+        <TooltipProvider>
+          <Tooltip content="Take back the last move">
+            <Button variant="outline" disabled={disabled || online || !state.canUndo} onClick={onUndo}>
+              Undo
+            </Button>
+          </Tooltip>
+          <Tooltip content="Play the move you took back again">
+            <Button variant="outline" disabled={disabled || online || !state.canRedo} onClick={onRedo}>
+              Redo
+            </Button>
+          </Tooltip>
+        </TooltipProvider>
         <Button variant="secondary" disabled={disabled || !active} onClick={() => setConfirm('draw')}>
           Draw
         </Button>
@@ -96,7 +98,13 @@ async function copy(text: string, what: string): Promise<void> {
   }
 }
 
-export function ExportPanel({ state, onFlip }: { state: ServerGameState; onFlip: () => void }) {
+export const ExportPanel = memo(function ExportPanel({
+  state,
+  onFlip,
+}: {
+  state: ServerGameState;
+  onFlip: () => void;
+}) {
   const { muted, setMuted } = useSoundSetting();
   return (
     <Card title="Board & Export">
@@ -132,4 +140,4 @@ export function ExportPanel({ state, onFlip }: { state: ServerGameState; onFlip:
       </div>
     </Card>
   );
-}
+});

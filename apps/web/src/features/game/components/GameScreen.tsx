@@ -1,5 +1,5 @@
 import type { TypeName } from '@sbc/rules';
-import { useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/card.tsx';
@@ -35,12 +35,16 @@ export function GameScreen({ gameId, computer }: { gameId: string; computer?: Co
   const [flipped, setFlipped] = useState(false);
   const navigate = useNavigate();
   const { state, server, query } = ctrl;
-
-  const humanTurn = !!state && (!state.isComputerGame || state.currentPlayer === state.humanPlayer);
-  const boardMoves = useMemo(
-    () => (humanTurn && !comp.thinking ? ctrl.moves : []),
-    [humanTurn, comp.thinking, ctrl.moves],
-  );
+  // The board shows a move at once; the panels follow in a render of their own, which React may
+  // interrupt (a transition), so that no task of the main thread handles both. The screen's first
+  // render, when the state arrives, is such a render too.
+  const view = useDeferredValue(state);
+  const names = useMemo(() => view && playerNames(server, view), [server, view]);
+  const boardMoves = useMemo(() => (comp.thinking ? [] : ctrl.moves), [comp.thinking, ctrl.moves]);
+  const openRules = useCallback(() => setRulesOpen(true), []);
+  const flip = useCallback(() => setFlipped((f) => !f), []);
+  const { move } = ctrl;
+  const onMove = useCallback((m: Parameters<typeof move>[0]) => void move(m), [move]);
 
   if (query.isPending) return <Spinner />;
   if (!state) {
@@ -56,6 +60,8 @@ export function GameScreen({ gameId, computer }: { gameId: string; computer?: Co
     );
   }
 
+  if (!view || !names) return <Spinner />;
+
   const live = ctrl.live;
   const base = state.isComputerGame ? state.humanPlayer : 'white';
   const orientation = flipped ? (base === 'white' ? 'black' : 'white') : base;
@@ -63,7 +69,6 @@ export function GameScreen({ gameId, computer }: { gameId: string; computer?: Co
   const pending = state.pendingDefenderChoice;
   const humanDefends =
     !!pending && (!state.isComputerGame || pending.defender === state.humanPlayer) && !ctrl.busy;
-  const names = playerNames(server, state);
 
   return (
     <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
@@ -112,27 +117,27 @@ export function GameScreen({ gameId, computer }: { gameId: string; computer?: Co
             lastMove={state.lastMove}
             checkSquare={inCheck ? state.kingPositions[state.currentPlayer] : null}
             highlight={comp.highlight}
-            onMove={(m) => void ctrl.move(m)}
+            onMove={onMove}
           />
         </div>
         <div className="space-y-4">
-          <PlayersPanel names={names} state={state} remaining={remaining} />
-          <GameStatusPanel state={state} />
+          <PlayersPanel names={names} state={view} remaining={remaining} />
+          <GameStatusPanel state={view} />
           <GameControls
-            state={state}
+            state={view}
             disabled={ctrl.busy || comp.thinking}
             onUndo={() => void ctrl.undo()}
             onRedo={() => void ctrl.redo()}
             onDraw={() => void ctrl.draw()}
             onResign={() => void ctrl.resign()}
           />
-          <MoveHistory history={state.moveHistory} />
+          <MoveHistory history={view.moveHistory} />
         </div>
         <div className="space-y-4 lg:col-span-2 lg:grid lg:grid-cols-2 lg:gap-4 lg:space-y-0 xl:col-span-1 xl:block xl:space-y-4">
-          <SharedBoxesPanel state={state} />
-          <CapturedPieces captured={state.capturedPieces} />
-          <RulesSummary onOpenRules={() => setRulesOpen(true)} />
-          <ExportPanel state={state} onFlip={() => setFlipped((f) => !f)} />
+          <SharedBoxesPanel state={view} />
+          <CapturedPieces captured={view.capturedPieces} />
+          <RulesSummary onOpenRules={openRules} />
+          <ExportPanel state={view} onFlip={flip} />
         </div>
       </div>
       <RulesDialog open={rulesOpen} onOpenChange={setRulesOpen} />
@@ -155,7 +160,7 @@ export function GameScreen({ gameId, computer }: { gameId: string; computer?: Co
       />
       <GameOverDialog
         open={ctrl.gameOverOpen}
-        state={state}
+        state={view}
         onNewGame={() => navigate('/')}
         onClose={() => ctrl.setGameOverOpen(false)}
       />

@@ -1,10 +1,14 @@
 import type { GameResponse, ServerGameState } from '@sbc/api';
 import type { ColorName, MoveHistoryEntry, PieceState } from '@sbc/rules';
+import { memo } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatClock } from '../hooks/useInactivity.ts';
 import { capitalize, moveNumber } from '../lib/model.ts';
 import { PieceIcon } from './Piece.tsx';
+
+// The panels are pure: they render again only when their props change (GameScreen passes them the
+// state a moment after the board gets it).
 
 /** The names shown for each side. */
 export function playerNames(
@@ -23,7 +27,7 @@ export function playerNames(
   return { white: name('white') ?? 'White', black: name('black') ?? 'Black' };
 }
 
-export function PlayersPanel({
+export const PlayersPanel = memo(function PlayersPanel({
   names,
   state,
   remaining,
@@ -88,9 +92,9 @@ export function PlayersPanel({
       </p>
     </Card>
   );
-}
+});
 
-export function SharedBoxesPanel({ state }: { state: ServerGameState }) {
+export const SharedBoxesPanel = memo(function SharedBoxesPanel({ state }: { state: ServerGameState }) {
   const { sameColor, mixed, total, limit } = state.boxCounts;
   const boxes = [...state.sharedBoxes.white, ...state.sharedBoxes.black];
   return (
@@ -136,9 +140,9 @@ export function SharedBoxesPanel({ state }: { state: ServerGameState }) {
       )}
     </Card>
   );
-}
+});
 
-export function GameStatusPanel({ state }: { state: ServerGameState }) {
+export const GameStatusPanel = memo(function GameStatusPanel({ state }: { state: ServerGameState }) {
   return (
     <Card title="Game Status">
       <dl className="grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 text-sm">
@@ -158,7 +162,7 @@ export function GameStatusPanel({ state }: { state: ServerGameState }) {
       )}
     </Card>
   );
-}
+});
 
 /** Move pairs by full move; a game starting with Black has '...' for White's first move. */
 export function moveRows(
@@ -174,7 +178,7 @@ export function moveRows(
   return rows;
 }
 
-export function MoveHistory({ history }: { history: readonly MoveHistoryEntry[] }) {
+export const MoveHistory = memo(function MoveHistory({ history }: { history: readonly MoveHistoryEntry[] }) {
   const rows = moveRows(history);
   return (
     <Card title="Move History">
@@ -205,9 +209,13 @@ export function MoveHistory({ history }: { history: readonly MoveHistoryEntry[] 
       <p className="mt-2 text-xs text-slate-500">+SB = Shared Box created</p>
     </Card>
   );
-}
+});
 
-export function CapturedPieces({ captured }: { captured: Record<ColorName, PieceState[]> }) {
+export const CapturedPieces = memo(function CapturedPieces({
+  captured,
+}: {
+  captured: Record<ColorName, PieceState[]>;
+}) {
   return (
     <Card title="Captured Pieces">
       {(['white', 'black'] as const).map((c) => (
@@ -232,9 +240,9 @@ export function CapturedPieces({ captured }: { captured: Record<ColorName, Piece
       ))}
     </Card>
   );
-}
+});
 
-export function RulesSummary({ onOpenRules }: { onOpenRules: () => void }) {
+export const RulesSummary = memo(function RulesSummary({ onOpenRules }: { onOpenRules: () => void }) {
   return (
     <Card title="Shared Box Rules">
       <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
@@ -252,4 +260,4 @@ export function RulesSummary({ onOpenRules }: { onOpenRules: () => void }) {
       </button>
     </Card>
   );
-}
+});

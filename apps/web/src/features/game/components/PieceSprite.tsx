@@ -3,8 +3,8 @@ import sprite from '../assets/pieces.svg?raw';
 const symbols = sprite.slice(sprite.indexOf('<symbol'), sprite.lastIndexOf('</svg>'));
 
 /**
- * The piece drawings (Cburnett's pieces, CC BY-SA 3.0; see the README), defined once per page
- * as SVG symbols that every piece refers to.
+ * The piece drawings (Cburnett's pieces, CC BY-SA 3.0; see the README), defined once with the
+ * board as SVG symbols that every piece of the page refers to.
  */
 export function PieceSprite() {
   return (

@@ -34,6 +34,10 @@ export function useComputerTurn(
   const pending = state?.pendingDefenderChoice ?? null;
   const defends = pending !== null && pending.defender === computerColor;
   const moves = live && !pending && computerColor !== null && state?.currentPlayer === computerColor;
+  useEffect(() => {
+    if (computerColor) computer.prepare?.();
+  }, [computerColor, computer]);
+
   const turnKey = state
     ? `${state.moveCount}:${state.currentPlayer}:${state.sbfen}:${state.moveHistory.length}`
     : '';

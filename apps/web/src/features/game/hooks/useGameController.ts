@@ -19,6 +19,10 @@ export const isLive = (state: GameState): boolean => LIVE.has(state.gameStatus);
 
 type Intention = { from: string; to: string; piece?: TypeName; promotion?: TypeName };
 
+/** A game after a local action, and its state to show. */
+type Shown = { game: Game; state: GameState };
+const shown = (game: Game | null): Shown | null => game && { game, state: game.state() };
+
 /** The sound of the last move of a state. */
 function soundOf(state: GameState): void {
   const last = state.moveHistory[state.moveHistory.length - 1];
@@ -53,15 +57,17 @@ export function useGameController(id: string) {
     retry: (count, error) =>
       !isUnauthorized(error) && !(error instanceof HttpError && error.status === 404) && count < 3,
   });
-  const [optimistic, setOptimistic] = useState<ServerGameState | null>(null);
+  // The state shown before the server answers, with the rules' game it came from (no replay).
+  const [optimistic, setOptimistic] = useState<{ state: ServerGameState; game: Game } | null>(null);
   const [busy, setBusy] = useState(false);
   const [promotion, setPromotion] = useState<Intention | null>(null);
   const [gameOverOpen, setGameOverOpen] = useState(false);
   const actorRef = useRef<Actor>('human');
 
   const server = query.data;
-  const state: ServerGameState | undefined = optimistic ?? server?.gameState;
-  const game: Game | null = useMemo(() => (state ? gameFromState(state) : null), [state]);
+  const state: ServerGameState | undefined = optimistic?.state ?? server?.gameState;
+  const serverGame = useMemo(() => (server ? gameFromState(server.gameState) : null), [server]);
+  const game: Game | null = optimistic ? optimistic.game : serverGame;
   const live = state ? isLive(state) : false;
 
   // Game Over: after the game ends on this screen, with the delay of whoever ended it. The timer
@@ -98,14 +104,14 @@ export function useGameController(id: string) {
   const run = useCallback(
     async (
       actor: Actor,
-      local: GameState | null,
+      local: Shown | null,
       call: () => Promise<GameActionResponse>,
       onAnswer: (r: GameActionResponse) => void,
       fail: (e: unknown) => void = (e) => reportFailure(e),
     ) => {
       actorRef.current = actor;
       const base = optimisticBase(queryClient, id);
-      if (local && base) setOptimistic({ ...base, ...local });
+      if (local && base) setOptimistic({ state: { ...base, ...local.state }, game: local.game });
       setBusy(true);
       try {
         const response = await call();
@@ -122,9 +128,11 @@ export function useGameController(id: string) {
     [apply, queryClient, id],
   );
 
+  // The moves the player on this screen may make: none while the computer is to move.
+  const onScreen = !!state && (!state.isComputerGame || state.currentPlayer === state.humanPlayer);
   const moves: BoardMove[] = useMemo(
-    () => (game && live && !busy ? boardMoves(game) : []),
-    [game, live, busy],
+    () => (game && live && !busy && onScreen ? boardMoves(game) : []),
+    [game, live, busy, onScreen],
   );
 
   /** A move by a player or the computer. */
@@ -148,8 +156,8 @@ export function useGameController(id: string) {
         });
         return;
       }
-      const next = local?.state() ?? null;
-      if (next) soundOf(next);
+      const next = shown(local);
+      if (next) soundOf(next.state);
       await run(
         actor,
         next,
@@ -195,7 +203,7 @@ export function useGameController(id: string) {
         toast({ title: 'Invalid Move', description: result.error, variant: 'destructive' });
         return;
       }
-      const next = local?.state() ?? null;
+      const next = shown(local);
       if (next) playSound('capture');
       await run(
         actor,
@@ -219,7 +227,7 @@ export function useGameController(id: string) {
     }
     await run(
       'controls',
-      local?.state() ?? null,
+      shown(local),
       () => gamesApi.intention(id, { action: 'undo' }),
       (r) => toast({ title: 'Move Undone', description: r.message ?? undefined }),
       (e) =>
@@ -261,7 +269,7 @@ export function useGameController(id: string) {
     const result = local?.resign(side);
     await run(
       'controls',
-      local && result?.ok ? local.state() : null,
+      result?.ok ? shown(local) : null,
       () => gamesApi.resign(id),
       () => {},
       (e) =>
@@ -275,7 +283,7 @@ export function useGameController(id: string) {
     const result = local?.agreeDraw();
     await run(
       'controls',
-      local && result?.ok ? local.state() : null,
+      result?.ok ? shown(local) : null,
       () => gamesApi.requestDraw(id),
       () => {},
       (e) =>

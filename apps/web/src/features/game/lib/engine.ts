@@ -1,6 +1,7 @@
 import type { createBrowserEngine } from '@sbc/ai/browser';
 import type { Game, Level } from '@sbc/rules';
 import { legalMoves, moveText } from '@sbc/rules';
+import { whenIdle } from '../../../lib/idle.ts';
 
 /** What the game screen needs of the engine: one search at a time, off the main thread. */
 export interface ComputerPlayer {
@@ -8,6 +9,8 @@ export interface ComputerPlayer {
     answer: Promise<string>;
     cancel: () => void;
   };
+  /** Gets ready in the background, so that the first search does not wait for it. */
+  prepare?(): void;
 }
 
 type EngineClient = ReturnType<typeof createBrowserEngine>;
@@ -37,6 +40,10 @@ export const workerComputer: ComputerPlayer = {
         cancelSearch();
       },
     };
+  },
+  prepare() {
+    // When the browser is idle: loading the engine then delays nothing the page does.
+    whenIdle(() => void worker());
   },
 };
 

@@ -59,11 +59,15 @@ export function HomePage({
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3">
-          <Link to="/" className="text-lg font-bold text-slate-900">
+        {/* One row down to 375 px: the title gives way (ellipsis) before the buttons wrap. */}
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 py-3 sm:gap-4 sm:px-4">
+          <Link
+            to="/"
+            className="min-w-0 truncate text-base font-bold tracking-tight text-slate-900 sm:text-lg"
+          >
             {PRODUCT}
           </Link>
-          <div className="flex flex-wrap items-center gap-1 sm:gap-2">
+          <div className="flex shrink-0 items-center gap-1 sm:gap-2">
             <Button variant="outline" size="sm" onClick={() => setRules(true)}>
               Rules
             </Button>
@@ -79,7 +83,8 @@ export function HomePage({
                   >
                     {name[0]?.toUpperCase()}
                   </span>
-                  <span className="truncate">{name}</span>
+                  {/* On a phone the initial stands for the name, which screen readers still hear. */}
+                  <span className="sr-only sm:not-sr-only sm:truncate">{name}</span>
                   {user.isAdmin && (
                     <span className="rounded bg-amber-100 px-1.5 py-0.5 text-xs font-semibold text-amber-800">
                       Admin

@@ -1,0 +1,29 @@
+import { Game } from '@sbc/rules';
+import { Board } from '../features/game/index.ts';
+import { LandingPage } from '../features/static/index.ts';
+
+/** A position for the landing page: a mixed box on d4 (white bishop, black pawn) and a white pawn box (queen and pawn) on d3. */
+const PREVIEW_SBFEN = 'r1bqk1nr/pppp1ppp/2n5/8/3(Bp)4/2N(PQ)4/PPP2PPP/R1B1KB1R b KQkq - 2 6';
+const preview = (() => {
+  const g = Game.create({ sbfen: PREVIEW_SBFEN });
+  return g.ok ? g.value.state() : undefined;
+})();
+
+/** The signed-out home, with a board that shows the shared boxes. */
+export function Landing() {
+  return (
+    <LandingPage
+      preview={
+        preview && (
+          <Board
+            board={preview.board}
+            orientation="white"
+            turn="white"
+            moves={[]}
+            label="Example position: a mixed shared box on d4 and a white pawn box on d3"
+          />
+        )
+      }
+    />
+  );
+}
