@@ -7,11 +7,14 @@
  *   PORT=3200 DATA_DIR=/tmp/sbc-perf-data npx tsx apps/server/src/main.ts   # in another shell
  *   npx tsx scripts/bench-longtask.ts
  *
- * Signs in a fresh user (once), and for each of RUNS runs, in a fresh browser context: creates a computer game on hard (human white), opens /game/<id> in
+ * Signs in a fresh user (once), and for each of RUNS runs, in a fresh browser context: creates a
+ * computer game on hard (human white) from a box-rich middlegame, out of the opening book, so that
+ * the computer really searches (its full scaled think time, 8 s there); opens /game/<id> in
  * Chromium (playwright-core, /usr/bin/chromium) with a buffered PerformanceObserver for 'longtask'
- * registered before any page script, plays e2-e4 by clicking the squares, and waits until the move
- * history shows the computer's black move (not the '...' placeholder; at most 20 s). Prints the long tasks (> 50 ms) of page
- * load and of the thinking window (from the click on e4 to the black move in the history).
+ * registered before any page script, plays a2-a3 by clicking the squares, and waits until the move
+ * history shows the computer's black move (not the '...' placeholder; at most 30 s). Prints the
+ * long tasks (> 50 ms) of page load and of the thinking window (from the click on a3 to the black
+ * move in the history).
  *
  * Environment: SBC_URL (default http://localhost:3200), CHROME_PATH (default /usr/bin/chromium),
  * RUNS (default 3).
@@ -21,6 +24,8 @@ import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 const BASE = process.env.SBC_URL ?? 'http://localhost:3200';
 const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 3);
+/** The middlegame of scripts/bench-search.ts: three boxes, white to move. */
+const MIDDLEGAME = 'r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14';
 const ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -63,20 +68,20 @@ async function run(
     const headers = { Origin: BASE };
     const game = await page.request.post(`${BASE}/api/games`, {
       headers,
-      data: { isComputerGame: true, humanPlayer: 'white', aiDifficulty: 'hard' },
+      data: { isComputerGame: true, humanPlayer: 'white', aiDifficulty: 'hard', fen: MIDDLEGAME },
     });
     if (!game.ok()) throw new Error(`create game: ${game.status()} ${await game.text()}`);
     const { id } = (await game.json()) as { id: string };
 
     await page.goto(`${BASE}/game/${id}`, { waitUntil: 'networkidle' });
-    const e2 = page.locator('[aria-label^="e2"]').first();
-    await e2.waitFor({ timeout: 15_000 });
+    const a2 = page.locator('[aria-label^="a2"]').first();
+    await a2.waitFor({ timeout: 15_000 });
     await page.waitForTimeout(1000); // let page-load tasks settle and be reported
 
     const loadTasks = await page.evaluate(() => window.__longtasks.slice());
-    await e2.click();
+    await a2.click();
     const clickAt = await page.evaluate(() => performance.now());
-    await page.locator('[aria-label^="e4"]').first().click();
+    await page.locator('[aria-label^="a3"]').first().click();
     const wall = Date.now();
     const blackMoved = await page
       .waitForFunction(
@@ -85,7 +90,7 @@ async function run(
             (td) => !['', '...'].includes((td.textContent ?? '').trim()),
           ),
         null,
-        { timeout: 20_000, polling: 100 },
+        { timeout: 30_000, polling: 100 },
       )
       .then(() => true)
       .catch(() => false);
@@ -101,11 +106,11 @@ async function run(
     console.log(`  page load:        ${summary(loadTasks)}`);
     console.log(
       `  computer thinking: ${summary(thinkTasks)}; window ${((answeredAt - clickAt) / 1000).toFixed(1)} s` +
-        ` (${blackMoved ? `black answered ${reply}` : 'no black move within 20 s'}, wall ${((Date.now() - wall) / 1000).toFixed(1)} s)`,
+        ` (${blackMoved ? `black answered ${reply}` : 'no black move within 30 s'}, wall ${((Date.now() - wall) / 1000).toFixed(1)} s)`,
     );
     if (thinkTasks.length) {
       console.log(
-        `  thinking-window tasks start at (ms after the click on e4): ${thinkTasks.map((t) => (t.start - clickAt).toFixed(0)).join(', ')}`,
+        `  thinking-window tasks start at (ms after the click on a3): ${thinkTasks.map((t) => (t.start - clickAt).toFixed(0)).join(', ')}`,
       );
     }
     return { loadTasks, thinkTasks };
