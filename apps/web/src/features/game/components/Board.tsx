@@ -345,26 +345,14 @@ export const Board = memo(function Board({
                   </button>
                   {/* Beside the button, not in it: its name is the square's, which the labels do not spell. */}
                   {c === 0 && (
-                    <span
-                      aria-hidden="true"
-                      className={cn(
-                        'pointer-events-none absolute top-0.5 left-1 text-[10px] font-bold sm:text-xs',
-                        light ? 'text-[#b58863]' : 'text-[#f0d9b5]',
-                      )}
-                    >
+                    <Coordinate light={light} corner="top-0.5 left-1">
                       {rank}
-                    </span>
+                    </Coordinate>
                   )}
                   {r === 7 && (
-                    <span
-                      aria-hidden="true"
-                      className={cn(
-                        'pointer-events-none absolute right-1 bottom-0 text-[10px] font-bold sm:text-xs',
-                        light ? 'text-[#b58863]' : 'text-[#f0d9b5]',
-                      )}
-                    >
+                    <Coordinate light={light} corner="right-1 bottom-0">
                       {sq[0]}
-                    </span>
+                    </Coordinate>
                   )}
                 </div>
               );
@@ -447,5 +435,21 @@ function SquarePieces({ pieces, dim }: { pieces: PieceState[]; dim: TypeName | '
       {slot(a, 'top-[4%] left-[6%]', 'h-[64%] w-[64%]')}
       {slot(b, 'right-[4%] bottom-[4%]', 'h-[54%] w-[54%]')}
     </>
+  );
+}
+
+/** A rank digit or file letter in a corner of a square, in the other square colour. */
+function Coordinate({ light, corner, children }: { light: boolean; corner: string; children: string | number }) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'pointer-events-none absolute text-[10px] font-bold sm:text-xs',
+        corner,
+        light ? 'text-[#b58863]' : 'text-[#f0d9b5]',
+      )}
+    >
+      {children}
+    </span>
   );
 }
