@@ -439,7 +439,15 @@ function SquarePieces({ pieces, dim }: { pieces: PieceState[]; dim: TypeName | '
 }
 
 /** A rank digit or file letter in a corner of a square, in the other square colour. */
-function Coordinate({ light, corner, children }: { light: boolean; corner: string; children: string | number }) {
+function Coordinate({
+  light,
+  corner,
+  children,
+}: {
+  light: boolean;
+  corner: string;
+  children: string | number;
+}) {
   return (
     <span
       aria-hidden="true"
