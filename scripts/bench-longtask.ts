@@ -16,24 +16,16 @@
  * long tasks (> 50 ms) of page load and of the thinking window (from the click on a3 to the black
  * move in the history).
  *
- * Environment: SBC_URL (default http://localhost:3200), CHROME_PATH (default /usr/bin/chromium),
+ * Environment: SBC_URL (default http://localhost:3200), CHROMIUM_PATH (default /usr/bin/chromium),
  * RUNS (default 3).
  */
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '../apps/web/e2e/chromium.ts';
 
 const BASE = process.env.SBC_URL ?? 'http://localhost:3200';
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.RUNS ?? 3);
 /** The middlegame of scripts/bench-search.ts: three boxes, white to move. */
 const MIDDLEGAME = 'r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface Task {
   start: number;
@@ -121,7 +113,7 @@ async function run(
 
 async function main() {
   const maxThink: number[] = [];
-  const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
+  const browser = await launchChromium();
   try {
     // One user for all runs (registration is rate-limited); each run is a fresh context and game.
     const context = await browser.newContext();

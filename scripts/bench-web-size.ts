@@ -11,24 +11,15 @@
  * (zlib.gzipSync, level 9, from the bytes in apps/web/dist). The engine is counted separately:
  * only a computer game loads it (when the browser is idle after the page has loaded).
  *
- * Environment: SBC_URL (default http://localhost:3200), CHROME_PATH (default /usr/bin/chromium).
+ * Environment: SBC_URL (default http://localhost:3200), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { launchChromium } from '../apps/web/e2e/chromium.ts';
 
 const BASE = process.env.SBC_URL ?? 'http://localhost:3200';
 const DIST = resolve(import.meta.dirname, '../apps/web/dist');
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface Row {
   file: string;
@@ -60,7 +51,7 @@ async function main() {
   if (existsSync(join(DIST, '.vite/manifest.json'))) {
     console.log('note: apps/web/dist/.vite/manifest.json exists; measuring with Chromium anyway');
   }
-  const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -9,15 +9,14 @@
  * Registers Ada Lovelace (a fresh username), resigns a computer game (the statistics show it) and
  * plays 1. d3 e5 2. Qd3+SB Nc6 3. Nf3 Bc5 4. Nc3 Bd4 5. Nxd4+SB d6 in a local game.
  *
- * Environment: SBC_URL (default http://localhost:3200), CHROME_PATH (default /usr/bin/chromium).
+ * Environment: SBC_URL (default http://localhost:3200), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { resolve } from 'node:path';
-import { type BrowserContext, chromium } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
+import { launchChromium } from '../apps/web/e2e/chromium.ts';
 
 const BASE = process.env.SBC_URL ?? 'http://localhost:3200';
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const OUT = resolve(import.meta.dirname, '../docs/screenshots');
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'];
 const SIZES = { desktop: { width: 1366, height: 900 }, mobile: { width: 375, height: 812 } };
 const MOVES = ['d2d3', 'e7e5', 'd1d3', 'b8c6', 'g1f3', 'f8c5', 'b1c3', 'c5d4', 'f3d4', 'd7d6'];
 
@@ -28,7 +27,7 @@ async function post(context: BrowserContext, path: string, data?: unknown) {
 }
 
 async function main() {
-  const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
+  const browser = await launchChromium();
   try {
     const setup = await browser.newContext();
     const name = `ada${Date.now().toString(36)}`;

@@ -8,11 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, MISSING_CHROMIUM } from './chromium.ts';
+import { HAS_CHROMIUM, launchChromium, MISSING_CHROMIUM } from './chromium.ts';
 import {
   acknowledgeNotice,
   definition,
-  launchChromium,
   moveList,
   panel,
   play,

@@ -1,30 +1,14 @@
 /**
- * End-to-end support: Debian's Chromium through playwright-core, a real server on a free port with
- * a fresh database, and small helpers that find things by role and accessible name.
+ * End-to-end support: a real server on a free port with a fresh database, and small helpers that
+ * find things by role and accessible name (Chromium itself: chromium.ts).
  */
 import { createServer } from 'node:net';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startServer } from '../../server/test/helpers.ts';
-import { CHROMIUM } from './chromium.ts';
 
 /** How long a condition may take: the computer alone waits 1.5 to 3.5 s, and the machine may be busy. */
 export const WAIT_MS = 20_000;
-
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
