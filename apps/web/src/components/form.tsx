@@ -98,3 +98,33 @@ export function submitWith<T>(
     onValid(parsed.data, e.currentTarget);
   };
 }
+
+/** "New password" and "Confirm new password", as every form that sets a password asks them. */
+export function NewPasswordFields({
+  idPrefix = 'field',
+  errors,
+}: {
+  idPrefix?: string;
+  errors: { newPassword?: string; confirmPassword?: string };
+}) {
+  return (
+    <>
+      <Field
+        id={`${idPrefix}-newPassword`}
+        name="newPassword"
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.newPassword}
+      />
+      <Field
+        id={`${idPrefix}-confirmPassword`}
+        name="confirmPassword"
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword}
+      />
+    </>
+  );
+}

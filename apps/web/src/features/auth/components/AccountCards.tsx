@@ -6,7 +6,7 @@ import {
 } from '@sbc/api';
 import { useMutation } from '@tanstack/react-query';
 import { type Ref, useEffect, useRef, useState } from 'react';
-import { type Errors, Field, issues, submitWith } from '../../../components/form.tsx';
+import { type Errors, Field, issues, NewPasswordFields, submitWith } from '../../../components/form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/http.ts';
@@ -163,22 +163,7 @@ export function ResetCodeCard({
           error={errors.email}
         />
         <CodeField id="reset-code-code" error={errors.verificationCode} inputRef={codeRef} />
-        <Field
-          id="reset-code-new"
-          name="newPassword"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.newPassword}
-        />
-        <Field
-          id="reset-code-confirm"
-          name="confirmPassword"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields idPrefix="reset-code" errors={errors} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={reset.isPending}>
             {reset.isPending ? 'Resetting...' : 'Reset Password'}

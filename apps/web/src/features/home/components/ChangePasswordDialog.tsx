@@ -1,7 +1,7 @@
 import { ChangePasswordRequest } from '@sbc/api';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Field } from '../../../components/form.tsx';
+import { Field, NewPasswordFields } from '../../../components/form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -88,22 +88,7 @@ export function ChangePasswordDialog({
           autoComplete="current-password"
           error={errors.currentPassword}
         />
-        <Field
-          id="change-password-newPassword"
-          name="newPassword"
-          label="New password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.newPassword}
-        />
-        <Field
-          id="change-password-confirmPassword"
-          name="confirmPassword"
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword}
-        />
+        <NewPasswordFields idPrefix="change-password" errors={errors} />
         <div className="flex justify-end gap-2">
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             Cancel

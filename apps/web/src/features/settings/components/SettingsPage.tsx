@@ -2,7 +2,7 @@ import { ChangePasswordForm, ProfileRequest, type User } from '@sbc/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { type Errors, Field, submitWith } from '../../../components/form.tsx';
+import { type Errors, Field, NewPasswordFields, submitWith } from '../../../components/form.tsx';
 import { PhoneInput } from '../../../components/PhoneInput.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -136,20 +136,7 @@ function SecurityTab({ user }: { user: User }) {
             autoComplete="current-password"
             error={errors.currentPassword}
           />
-          <Field
-            name="newPassword"
-            label="New password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.newPassword}
-          />
-          <Field
-            name="confirmPassword"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword}
-          />
+          <NewPasswordFields errors={errors} />
           <Button type="submit" disabled={change.isPending}>
             Change Password
           </Button>
