@@ -3,7 +3,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { phoneValue, splitPhone } from '../src/components/PhoneInput.tsx';
 import { AuthPage } from '../src/features/auth/pages.ts';
-import { renderApp } from './helpers.tsx';
+import { ADA, renderApp } from './helpers.tsx';
 
 type Answer = { status: number; body?: unknown };
 type Route = Answer | ((body: unknown) => Answer);
@@ -87,19 +87,7 @@ describe('phone input', () => {
 
   it('registers with the phone in E.164 and leaves empty optional fields out', async () => {
     const user = userEvent.setup();
-    const me = {
-      id: 'u1',
-      username: 'ada',
-      firstName: null,
-      lastName: null,
-      email: 'ada@example.com',
-      phone: null,
-      createdAt: '2025-09-13T10:00:00.000Z',
-      profileImageUrl: null,
-      isAdmin: false,
-      isBlocked: false,
-      lastActivityAt: null,
-    };
+    const me = { ...ADA, firstName: null, lastName: null };
     const calls = serve({ 'POST /api/register': { status: 201, body: me } });
     await openAuth(user);
     await user.click(screen.getByRole('tab', { name: 'Register' }));

@@ -1,4 +1,4 @@
-import type { GameResponse, ServerGameState } from '@sbc/api';
+import type { GameResponse, ServerGameState, User } from '@sbc/api';
 import { Game, type GameSetup } from '@sbc/rules';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -8,6 +8,21 @@ import { Providers } from '../src/app/App.tsx';
 import { createQueryClient } from '../src/lib/queryClient.ts';
 
 export const GAME_ID = 'g1';
+
+/** The signed-in player of the tests, as GET /api/user sends her. */
+export const ADA: User = {
+  id: 'u1',
+  username: 'ada',
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  email: 'ada@example.com',
+  phone: null,
+  createdAt: '2025-09-13T10:00:00.000Z',
+  profileImageUrl: null,
+  isAdmin: false,
+  isBlocked: false,
+  lastActivityAt: null,
+};
 
 /** A server answer for a rules game, as GET /api/games/{id} sends it. */
 export function gameResponse(game: Game, extra: Partial<GameResponse> = {}): GameResponse {

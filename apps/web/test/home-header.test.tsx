@@ -8,20 +8,7 @@ import { Dialog } from '../src/components/ui/dialog.tsx';
 import { validatePasswordChange } from '../src/features/home/components/ChangePasswordDialog.tsx';
 import { HomePage, LOGOUT_REDIRECT_MS } from '../src/features/home/components/HomePage.tsx';
 import { createQueryClient } from '../src/lib/queryClient.ts';
-
-const ADA: User = {
-  id: 'u1',
-  username: 'ada',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: null,
-  createdAt: '2025-09-13T10:00:00.000Z',
-  profileImageUrl: null,
-  isAdmin: false,
-  isBlocked: false,
-  lastActivityAt: null,
-};
+import { ADA } from './helpers.tsx';
 
 type Answer = { status: number; body?: unknown };
 

@@ -1,23 +1,8 @@
-import type { User } from '@sbc/api';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { phoneValue, SettingsPage } from '../src/features/settings/components/SettingsPage.tsx';
-import { renderApp } from './helpers.tsx';
-
-const USER: User = {
-  id: 'u1',
-  username: 'ada',
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  email: 'ada@example.com',
-  phone: null,
-  createdAt: '2025-09-13T10:00:00.000Z',
-  profileImageUrl: null,
-  isAdmin: false,
-  isBlocked: false,
-  lastActivityAt: null,
-};
+import { ADA, renderApp } from './helpers.tsx';
 
 describe('settings', () => {
   it('keeps phone numbers in E.164, the US by default', () => {
@@ -31,8 +16,8 @@ describe('settings', () => {
     const user = userEvent.setup();
     const fetch = vi
       .spyOn(globalThis, 'fetch')
-      .mockImplementation(async () => new Response(JSON.stringify(USER), { status: 200 }));
-    renderApp(<SettingsPage user={USER} />);
+      .mockImplementation(async () => new Response(JSON.stringify(ADA), { status: 200 }));
+    renderApp(<SettingsPage user={ADA} />);
     const first = screen.getByLabelText('First name');
     await user.clear(first);
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
@@ -56,7 +41,7 @@ describe('settings', () => {
   });
 
   it('refuses an avatar over 5MB and says upload is coming', async () => {
-    renderApp(<SettingsPage user={USER} />);
+    renderApp(<SettingsPage user={ADA} />);
     const input = document.querySelector<HTMLInputElement>('input[type=file]')!;
     const big = new File(['x'], 'big.png', { type: 'image/png' });
     Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
@@ -69,7 +54,7 @@ describe('settings', () => {
 
   it('checks the password change form and shows the account card', async () => {
     const user = userEvent.setup();
-    renderApp(<SettingsPage user={USER} />);
+    renderApp(<SettingsPage user={ADA} />);
     await user.click(screen.getByRole('tab', { name: 'Security' }));
     await user.click(screen.getByRole('button', { name: 'Change Password' }));
     expect(screen.getByText('Current password is required')).toBeTruthy();
