@@ -4,9 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { type EventBus, localBus } from './events/bus.ts';
-import { adminUserRoutes } from './features/admin/users.ts';
-import { authRoutes } from './features/auth/routes.ts';
-import { gamesPlugin } from './features/games/plugin.ts';
+import { accountRoutes } from './features/accounts/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
+import { gameRoutes } from './features/games/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -63,9 +63,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await sessionPlugin(app, services.sessions);
 
   await app.register(healthRoutes);
-  await app.register(authRoutes);
-  await app.register(adminUserRoutes);
-  await app.register(gamesPlugin);
+  await app.register(accountRoutes);
+  await app.register(adminRoutes);
+  await app.register(gameRoutes);
   await app.register(webRoutes, { root: options.webRoot });
 
   app.addHook('onClose', async () => {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../src/app.ts';
 import { users } from '../src/db/schema.ts';
-import { hashPassword } from '../src/features/auth/passwords.ts';
+import { hashPassword } from '../src/features/accounts/passwords.ts';
 import { accountRows, agentAt, logMailer } from './accounts.ts';
 import type { Agent } from './helpers.ts';
 import { startServer, type TestServer } from './helpers.ts';

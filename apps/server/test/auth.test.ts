@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCommand, USAGE } from '../src/cli/admin-command.ts';
 import { sessions, users } from '../src/db/schema.ts';
-import { hashPassword } from '../src/features/auth/passwords.ts';
+import { hashPassword } from '../src/features/accounts/passwords.ts';
 import { SESSION_COOKIE } from '../src/plugins/session.ts';
 import { codeIn, logMailer } from './accounts.ts';
 import { startServer, type TestServer } from './helpers.ts';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { hashPassword } from '../src/features/auth/passwords.ts';
+import { hashPassword } from '../src/features/accounts/passwords.ts';
 import { SESSION_COOKIE } from '../src/plugins/session.ts';
 import { accountRows, type Inbox, smtpInbox } from './accounts.ts';
 import { startServer, type TestServer } from './helpers.ts';

@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
-import { users } from '../db/schema.ts';
+import { setAdmin } from '../features/accounts/users.ts';
 
 export const USAGE = `Usage: npm run -s admin -- promote <username>   make a user an admin
        npm run -s admin -- demote <username>    take the admin rights away
@@ -23,11 +22,7 @@ export async function adminCommand(
     out.error(USAGE);
     return 2;
   }
-  const [user] = await (await database())
-    .update(users)
-    .set({ isAdmin: command === 'promote' })
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
-    .returning({ username: users.username });
+  const user = await setAdmin(await database(), { username }, command === 'promote');
   if (!user) {
     out.error(`No user named "${username}".`);
     return 1;

@@ -6,13 +6,12 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
-
-export type User = typeof users.$inferSelect;
+import type { UserRow } from '../features/accounts/users.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, or null. */
-    user: User | null;
+    user: UserRow | null;
     /** The hashed id of the session the request came with. */
     sessionId: string | null;
   }
@@ -100,12 +99,12 @@ export async function sessionPlugin(app: FastifyInstance, store: SessionStore): 
   });
 }
 
-export function requireUser(request: FastifyRequest): User {
+export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw unauthorized();
   return request.user;
 }
 
-export function requireAdmin(request: FastifyRequest): User {
+export function requireAdmin(request: FastifyRequest): UserRow {
   const user = requireUser(request);
   if (!user.isAdmin) throw forbidden("You don't have permission to access the admin panel.");
   return user;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { settings } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
-import type { User } from '../../plugins/session.ts';
+import type { UserRow } from '../accounts/users.ts';
 
 export const MAINTENANCE_KEY = 'maintenance_mode';
 export const DEFAULT_MAINTENANCE_MESSAGE = 'System is under maintenance. Please try again later.';
@@ -38,7 +38,7 @@ export async function writeMaintenance(
 }
 
 /** 503 with `maintenanceMode: true` while maintenance is on; admins are never blocked. */
-export async function refuseDuringMaintenance(db: Db, user: User): Promise<void> {
+export async function refuseDuringMaintenance(db: Db, user: UserRow): Promise<void> {
   if (user.isAdmin) return;
   const maintenance = await readMaintenance(db);
   if (maintenance.maintenanceMode) throw new HttpError(503, maintenance.message, { maintenanceMode: true });

@@ -1,107 +1,11 @@
-import {
-  ChoiceIntention,
-  CreateGameRequest,
-  DrawResponseRequest,
-  GameIntention,
-  MoveIntention,
-} from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { notFound } from '../../errors.ts';
-import { requireUser } from '../../plugins/session.ts';
-import { applyIntention, colorsOf, requestDraw, resign, respondToDraw } from './intentions.ts';
-import { refuseDuringMaintenance } from './maintenance.ts';
-import { act, createGame, inactivityMs, loadFor } from './service.ts';
-import { statistics } from './stats.ts';
-import { findGameRow, listGames, listMoves, playedBy } from './store.ts';
-import { endInactiveGames } from './sweeper.ts';
-import { gameView, moveView, summaryView } from './view.ts';
+import { gameAdminRoutes } from './admin.ts';
+import { playerRoutes } from './player.ts';
+import { inactivitySweeper } from './sweeper.ts';
 
-const params = z.object({ id: z.string() });
-type Id = { Params: z.infer<typeof params> };
-
-/** The player's game calls (spec/game.md 7, site.md 7). Every intention goes through `act`. */
+/** Games: the player's calls, the admin's games and maintenance calls, and the inactivity sweeper. */
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
-  const { services } = app;
-  const db = services.database.db;
-  // Signed-in first: a stranger learns nothing, not even whether the body was valid.
-  app.addHook('preValidation', async (request) => {
-    requireUser(request);
-  });
-
-  app.post<{ Body: z.output<typeof CreateGameRequest> }>(
-    '/api/games',
-    { schema: { body: CreateGameRequest } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await refuseDuringMaintenance(db, user);
-      return reply.status(201).send(await createGame(services, user, request.body));
-    },
-  );
-
-  app.get('/api/games', async (request) =>
-    (await listGames(db, playedBy(requireUser(request).id))).map(summaryView),
-  );
-
-  app.get('/api/games/statistics', async (request) => statistics(db, requireUser(request).id));
-
-  app.post('/api/games/check-abandoned', async (request) =>
-    endInactiveGames(services, request.log, playedBy(requireUser(request).id)),
-  );
-
-  app.get<Id>('/api/games/:id', { schema: { params } }, async (request) => {
-    const loaded = await loadFor(services, requireUser(request).id, request.params.id);
-    return gameView(loaded, loaded.game.state(), inactivityMs(services));
-  });
-
-  // Polled every 2 s online: answered from the move rows, without replaying the game.
-  app.get<Id>('/api/games/:id/moves', { schema: { params } }, async (request) => {
-    const row = await findGameRow(db, request.params.id);
-    if (!row || colorsOf(row, requireUser(request).id).length === 0) throw notFound('Game not found');
-    return (await listMoves(db, row.id)).map(moveView);
-  });
-
-  app.post<Id & { Body: MoveIntention }>(
-    '/api/games/:id/moves',
-    { schema: { params, body: MoveIntention } },
-    async (request) =>
-      act(services, request.log, requireUser(request).id, request.params.id, (loaded, userId) =>
-        applyIntention(loaded, userId, { action: 'move', ...request.body }),
-      ),
-  );
-
-  app.patch<Id & { Body: GameIntention }>(
-    '/api/games/:id',
-    { schema: { params, body: GameIntention } },
-    async (request) =>
-      act(services, request.log, requireUser(request).id, request.params.id, (loaded, userId) =>
-        applyIntention(loaded, userId, request.body),
-      ),
-  );
-
-  app.post<Id & { Body: ChoiceIntention }>(
-    '/api/games/:id/choice',
-    { schema: { params, body: ChoiceIntention } },
-    async (request) =>
-      act(services, request.log, requireUser(request).id, request.params.id, (loaded, userId) =>
-        applyIntention(loaded, userId, { action: 'choose', ...request.body }),
-      ),
-  );
-
-  app.post<Id>('/api/games/:id/resign', { schema: { params } }, async (request) =>
-    act(services, request.log, requireUser(request).id, request.params.id, resign),
-  );
-
-  app.post<Id>('/api/games/:id/draw/request', { schema: { params } }, async (request) =>
-    act(services, request.log, requireUser(request).id, request.params.id, requestDraw),
-  );
-
-  app.post<Id & { Body: DrawResponseRequest }>(
-    '/api/games/:id/draw/respond',
-    { schema: { params, body: DrawResponseRequest } },
-    async (request) =>
-      act(services, request.log, requireUser(request).id, request.params.id, (loaded, userId) =>
-        respondToDraw(loaded, userId, request.body.accept),
-      ),
-  );
+  await app.register(playerRoutes);
+  await app.register(gameAdminRoutes);
+  inactivitySweeper(app);
 }

@@ -3,8 +3,8 @@ import { type ColorName, Game } from '@sbc/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors.ts';
-import type { User } from '../../plugins/session.ts';
 import type { Services } from '../../services.ts';
+import type { UserRow } from '../accounts/users.ts';
 import { type Change, colorsOf } from './intentions.ts';
 import { insertGame, type LoadedGame, loadGame, type StoredRecord, saveGame } from './store.ts';
 import { gameView } from './view.ts';
@@ -19,7 +19,7 @@ function derived(game: Game) {
 
 export async function createGame(
   services: Services,
-  user: User,
+  user: UserRow,
   request: z.output<typeof CreateGameRequest>,
 ): Promise<GameResponse> {
   const mode = request.isComputerGame ? 'computer' : 'local';

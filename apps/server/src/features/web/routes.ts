@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { publicUser } from '../auth/users.ts';
+import { publicUser } from '../accounts/users.ts';
 
 /** Where `npm run build -w @sbc/web` writes the web app. */
 export const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));

@@ -5,7 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { conflict, HttpError } from '../../errors.ts';
-import type { User as UserRow } from '../../plugins/session.ts';
+
+/** A user as stored; `publicUser` is what a client may see of it. */
+export type UserRow = typeof users.$inferSelect;
 
 export const USERNAME_TAKEN = 'Username already taken';
 export const EMAIL_TAKEN = 'Email already registered';
@@ -52,6 +54,17 @@ export async function findByUsername(db: Db, username: string): Promise<UserRow 
 /** A login names a username or, with an `@` (never in a username), an email. */
 export const findByLogin = (db: Db, login: string) =>
   login.includes('@') ? findByEmail(db, login) : findByUsername(db, login);
+
+/** Grants or takes away the admin rights; answers the user, if there is one. */
+export async function setAdmin(
+  db: Db,
+  who: { id: string } | { username: string },
+  isAdmin: boolean,
+): Promise<UserRow | undefined> {
+  const where = 'id' in who ? eq(users.id, who.id) : eq(lower(users.username), who.username.toLowerCase());
+  const [user] = await db.update(users).set({ isAdmin }).where(where).returning();
+  return user;
+}
 
 /** Which unique index a failed write hit, whether the driver wraps the error or not. */
 export function uniqueViolation(error: unknown): string | undefined {

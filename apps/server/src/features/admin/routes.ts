@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/session.ts';
-import { publicUser } from '../auth/users.ts';
+import { publicUser, setAdmin } from '../accounts/users.ts';
 
 /** Online means active in the last 5 minutes (site.md section 9). */
 export const ONLINE_MS = 5 * 60_000;
@@ -21,7 +21,7 @@ const LIST_LIMIT = 500;
 const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The admin's calls on accounts: list and search, online users, block, admin rights. */
-export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
+export async function adminRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services.database;
 
   app.get<{ Querystring: AdminUsersQuery }>(
@@ -83,7 +83,7 @@ export async function adminUserRoutes(app: FastifyInstance): Promise<void> {
       const { userId, isAdmin } = request.body;
       // An admin keeps their own rights, so the last admin cannot lock everyone out.
       if (userId === admin.id && !isAdmin) throw badRequest('You cannot remove your own admin rights');
-      const [user] = await db.update(users).set({ isAdmin }).where(eq(users.id, userId)).returning();
+      const user = await setAdmin(db, { id: userId }, isAdmin);
       if (!user) throw notFound('User not found');
       return {
         message: isAdmin ? 'User is now an admin' : 'User is no longer an admin',

@@ -9,7 +9,7 @@ import { checkPassword, hashPassword } from './passwords.ts';
 import { EMAIL_TAKEN, findByEmail, publicUser, takenError } from './users.ts';
 
 /** The signed-in user's own account: profile and password. */
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services.database;
   const { mailer, sessions } = app.services;
 
