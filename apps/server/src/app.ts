@@ -38,13 +38,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: config.NODE_ENV === 'production',
   });
   const bus = options.bus ?? localBus();
+  const now = options.now ?? (() => new Date());
   const services: Services = {
     config,
     database,
     bus,
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
-    sessions: new SessionStore(database.db, config),
-    now: options.now ?? (() => new Date()),
+    sessions: new SessionStore(database.db, config, now),
+    now,
   };
   app.decorate('services', services);
   zodValidation(app);

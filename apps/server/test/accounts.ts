@@ -8,7 +8,12 @@ import { Agent, type TestServer } from './helpers.ts';
 
 /** A client coming from its own address, so that per-address rate limits do not mix tests. */
 export function agentAt(server: TestServer, ip: string): Agent {
-  const app = { inject: (options: InjectOptions) => server.app.inject({ ...options, remoteAddress: ip }) };
+  const app = {
+    inject: (options: InjectOptions) => server.app.inject({ ...options, remoteAddress: ip }),
+    get services() {
+      return server.app.services;
+    },
+  };
   return new Agent(() => app as unknown as FastifyInstance);
 }
 

@@ -113,6 +113,16 @@ describe('registration and sign-in', () => {
     expect((await agent.get('/api/user')).status).toBe(401);
   });
 
+  it('ends a session after 30 days', async () => {
+    const { user } = await server.signedIn({ passwordHash: secretHash });
+    const agent = server.agent();
+    await agent.post('/api/login', { username: user.username, password: 'secret1' });
+    server.advance(30 * 86_400_000 - 60_000);
+    expect((await agent.get('/api/user')).status).toBe(200);
+    server.advance(2 * 60_000);
+    expect((await agent.get('/api/user')).status).toBe(401);
+  });
+
   it('answers the same 401 for a wrong password and an unknown account', async () => {
     const agent = server.agent();
     const wrong = await agent.post('/api/login', { username: 'alice', password: 'wrong-password' });
@@ -345,7 +355,8 @@ describe('admin', () => {
   it('lists the users active in the last 5 minutes', async () => {
     const admin = await server.signedIn({ isAdmin: true });
     const active = await server.signedIn();
-    const idle = await server.signedIn({ lastActivityAt: new Date(Date.now() - 6 * 60_000) });
+    const sixMinutesAgo = new Date(server.app.services.now().getTime() - 6 * 60_000);
+    const idle = await server.signedIn({ lastActivityAt: sixMinutesAgo });
     await active.get('/api/user'); // activity is recorded on authenticated requests
     const online = (await admin.get('/api/admin/online-users')).body.map((u: { id: string }) => u.id);
     expect(online).toContain(active.user.id);

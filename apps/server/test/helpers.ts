@@ -96,7 +96,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       await app.services.database.db.insert(sessions).values({
         id: createHash('sha256').update(token).digest('base64url'),
         userId: user.id,
-        expiresAt: new Date(Date.now() + 86_400_000),
+        expiresAt: new Date(app.services.now().getTime() + 86_400_000),
       });
       const agent = new Agent(() => app);
       agent.cookies.set(SESSION_COOKIE, token);
@@ -148,8 +148,9 @@ export class Agent {
       },
       payload: body === undefined ? undefined : raw ? (body as string) : JSON.stringify(body),
     });
+    const now = this.app().services.now();
     for (const c of res.cookies as { name: string; value: string; expires?: Date }[]) {
-      if (!c.value || (c.expires && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      if (!c.value || (c.expires && c.expires < now)) this.cookies.delete(c.name);
       else this.cookies.set(c.name, c.value);
     }
     let parsed: unknown = res.body;

@@ -29,12 +29,13 @@ export class SessionStore {
   constructor(
     private readonly db: Db,
     private readonly config: Config,
+    private readonly now: () => Date,
   ) {}
 
   /** Starts a fresh session (a new id at every sign-in) and sets its cookie. */
   async start(reply: FastifyReply, userId: string): Promise<void> {
     const token = randomBytes(32).toString('base64url');
-    const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
+    const expiresAt = new Date(this.now().getTime() + SESSION_DAYS * 86_400_000);
     await this.db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
     reply.setCookie(SESSION_COOKIE, token, {
       path: '/',
@@ -62,16 +63,16 @@ export class SessionStore {
     const token = request.cookies[SESSION_COOKIE];
     if (!token) return;
     const id = hashToken(token);
+    const now = this.now();
     const [row] = await this.db
       .select({ user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, new Date())))
+      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
       .limit(1);
     if (!row || row.user.isBlocked) return;
     request.user = row.user;
     request.sessionId = id;
-    const now = new Date();
     const last = row.user.lastActivityAt?.getTime() ?? 0;
     if (now.getTime() - last > ACTIVITY_GRANULARITY_MS) {
       await this.db
