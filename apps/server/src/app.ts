@@ -9,6 +9,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { gameRoutes } from './features/games/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
+import { loggerOptions } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { errorHandling, zodValidation } from './plugins/errors.ts';
 import { security } from './plugins/security.ts';
@@ -33,7 +34,7 @@ export const BODY_LIMIT = 16 * 1024;
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger ?? { level: config.LOG_LEVEL },
+    logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
     trustProxy: config.NODE_ENV === 'production',
   });

@@ -31,6 +31,8 @@ const schema = z
     /** Multiplies the sign-in, registration and code rate limits (tests raise it). */
     RATE_LIMIT_SCALE: z.coerce.number({ error: 'must be a positive number' }).positive().default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** auto: readable lines when the log goes to a terminal, JSON lines otherwise. */
+    LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     /** Minutes without a move after which a game is abandoned. */
     INACTIVITY_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).positive().default(5),
   })

@@ -1,7 +1,20 @@
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { localBus, redisBus } from './events/bus.ts';
+
+/** Where this machine's browser finds the server: the address it listens on, any interface as localhost. */
+function localUrl(app: FastifyInstance): string {
+  const { address, port } = app.server.address() as AddressInfo;
+  const host = ['0.0.0.0', '::'].includes(address)
+    ? 'localhost'
+    : address.includes(':')
+      ? `[${address}]`
+      : address;
+  return `http://${host}:${port}`;
+}
 
 /** Starts the server: embedded PGlite under DATA_DIR unless DATABASE_URL is set. */
 async function main(): Promise<void> {
@@ -27,7 +40,13 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(
-    `Shared Box Chess on ${config.publicUrl} (database: ${database.kind}, events: ${config.REDIS_URL ? 'redis' : 'in-process'}, mail: ${config.SMTP_URL ? 'smtp' : 'log'})`,
+    {
+      database: database.kind,
+      events: config.REDIS_URL ? 'redis' : 'in-process',
+      mail: config.SMTP_URL ? 'smtp' : 'log',
+      ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+    },
+    `Shared Box Chess on ${localUrl(app)}`,
   );
 }
 

@@ -11,8 +11,8 @@ describe('configuration', () => {
   });
 
   it('names every bad setting at once', () => {
-    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url' })).toThrow(
-      /PORT: must be a port number[\s\S]*DATABASE_URL: must be a URL/,
+    expect(() => loadConfig({ PORT: 'eighty', DATABASE_URL: 'not a url', LOG_FORMAT: 'xml' })).toThrow(
+      /PORT: must be a port number[\s\S]*DATABASE_URL: must be a URL[\s\S]*LOG_FORMAT: Invalid option/,
     );
     expect(() => loadConfig({ GOOGLE_CLIENT_ID: 'x' })).toThrow(
       /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together/,
