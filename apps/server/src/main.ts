@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
+import { DataDirInUse } from './db/lock.ts';
 import { localBus, redisBus } from './events/bus.ts';
 
 /** Where this machine's browser finds the server: the address it listens on, any interface as localhost. */
@@ -50,4 +51,9 @@ async function main(): Promise<void> {
   );
 }
 
-void main();
+main().catch((error: Error) => {
+  // The message says what to do; anything else is a bug, and its stack helps more.
+  if (!(error instanceof DataDirInUse)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});

@@ -13,6 +13,8 @@ export const ORIGIN = 'http://localhost:3000';
 
 export interface TestServer {
   app: FastifyInstance;
+  /** The PostgreSQL database of this server, when DATABASE_URL is set. */
+  databaseUrl?: string;
   /** Moves the server's clock forward (inactivity, code expiry). */
   advance(ms: number): void;
   /** A new client with its own cookie jar. */
@@ -30,6 +32,8 @@ export interface TestServerOptions {
   bus?: EventBus;
   /** The built web app to serve (default apps/web/dist). */
   webRoot?: string;
+  /** PGlite on this folder, whatever DATABASE_URL says (opened anew at each start). */
+  dataDir?: string;
 }
 
 /**
@@ -37,7 +41,7 @@ export interface TestServerOptions {
  * server of DATABASE_URL when it is set (dropped again at close).
  */
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
-  const baseUrl = process.env.DATABASE_URL;
+  const baseUrl = options.dataDir ? undefined : process.env.DATABASE_URL;
   let url: string | undefined;
   let dropDatabase = async () => {};
   let pglite: Awaited<ReturnType<typeof openDatabase>> | null = null;
@@ -61,7 +65,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
   const open = async () => {
-    if (url) return openDatabase({ url });
+    if (url || options.dataDir) return openDatabase({ url, dataDir: options.dataDir });
     // PGlite starts slowly: one instance per test file, kept across a restart (as files would be).
     pglite ??= await openDatabase({});
     return { ...pglite, close: async () => {} };
@@ -83,6 +87,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     get app() {
       return app;
     },
+    databaseUrl: url,
     advance: (ms) => {
       offset += ms;
     },

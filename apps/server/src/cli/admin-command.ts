@@ -1,4 +1,5 @@
-import type { Db } from '../db/connect.ts';
+import { loadConfig } from '../config.ts';
+import { type Database, type Db, openDatabase } from '../db/connect.ts';
 import { setAdmin } from '../features/accounts/users.ts';
 
 export const USAGE = `Usage: npm run -s admin -- promote <username>   make a user an admin
@@ -31,4 +32,32 @@ export async function adminCommand(
     command === 'promote' ? `${user.username} is now an admin.` : `${user.username} is no longer an admin.`,
   );
   return 0;
+}
+
+/**
+ * The command on the database the environment names. The embedded one refuses while the server
+ * has it open (db/lock.ts): its writes would be lost.
+ */
+export async function runAdmin(
+  args: string[],
+  env: Record<string, string | undefined>,
+  out: Output,
+): Promise<number> {
+  let database: Database | undefined;
+  try {
+    return await adminCommand(
+      args,
+      async () => {
+        const config = loadConfig(env);
+        database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+        return database.db;
+      },
+      out,
+    );
+  } catch (error) {
+    out.error((error as Error).message);
+    return 1;
+  } finally {
+    await database?.close();
+  }
 }
