@@ -115,6 +115,19 @@ describe('web app', () => {
     expect((await get('/settings', {}, agent)).body).toContain('<title>index</title>');
   });
 
+  it('answers a path that is no page with the same shell and 404, the not-found page', async () => {
+    for (const path of ['/About', '/room/ABC123/', '/feedback', '/admin', '/game/not-a-uuid']) {
+      expect((await get(path)).statusCode, path).toBe(200);
+    }
+    for (const path of ['/nope', '/about/more', '/game', '/game/1/2', '/home', '/index']) {
+      const page = await get(path);
+      expect(page.statusCode, path).toBe(404);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.body).toContain('<title>index</title>');
+      expect(page.body).toContain('<script type="application/json" id="session">null</script>');
+    }
+  });
+
   it('answers an unknown API path or another method with a JSON 404', async () => {
     const api = await get('/api/nothing-here');
     expect(api.statusCode).toBe(404);

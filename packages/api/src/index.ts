@@ -1,4 +1,5 @@
-/** @sbc/api: request and response schemas shared by the server and the web app. */
+/** @sbc/api: what the server and the web app share: request and response schemas, the pages. */
 export * from './auth.ts';
 export * from './common.ts';
 export * from './games.ts';
+export * from './pages.ts';

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { isPage } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import { publicUser } from '../accounts/users.ts';
 
@@ -43,8 +44,9 @@ const GAME_PAGE = /^\/game\/([0-9a-f-]{36})$/;
  * Serves the built web app: the files (their precompressed twins when the browser accepts them,
  * hashed assets cached for a year) and the pages of the app. A page carries the session's user,
  * so that the app starts without asking for it; a visitor's `/` is the landing page already
- * rendered; a game page already fetches its game. Anything else (an `/api` path that no route
- * answers, another method) gets a JSON 404.
+ * rendered; a game page already fetches its game. A path that is no page of the app gets the same
+ * document (which shows the not-found page) with status 404; an `/api` path that no route answers,
+ * or another method, gets a JSON 404.
  */
 export async function webRoutes(app: FastifyInstance, options: { root?: string }): Promise<void> {
   app.setNotFoundHandler((_request, reply) => reply.status(404).send({ message: 'Not found' }));
@@ -78,6 +80,7 @@ export async function webRoutes(app: FastifyInstance, options: { root?: string }
       game && `<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/games/${game}">`,
     ];
     return reply
+      .status(isPage(path) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('cache-control', PAGE_CACHE)
       .send(html.replace(PAGE_DATA_MARK, data.filter(Boolean).join('\n    ')));
