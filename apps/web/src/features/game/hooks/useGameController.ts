@@ -4,7 +4,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage, HttpError, isUnauthorized } from '../../../lib/http.ts';
-import { gameKey, gamesApi } from '../api/games.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { gamesApi } from '../api/games.ts';
 import { type BoardMove, boardMoves, gameFromState } from '../lib/model.ts';
 import { playSound } from './useSounds.ts';
 
@@ -65,7 +66,7 @@ function reportFailure(error: unknown): void {
 export function useGameController(id: string) {
   const queryClient = useQueryClient();
   const query = useQuery<GameResponse>({
-    queryKey: gameKey(id),
+    queryKey: queryKeys.game(id),
     // game.md section 7: retried up to 3 times unless unauthorised.
     retry: (count, error) =>
       !isUnauthorized(error) && !(error instanceof HttpError && error.status === 404) && count < 3,
@@ -124,18 +125,18 @@ export function useGameController(id: string) {
         const next = local.state();
         action.sound?.(next);
         // The server's fields (clock, deadline) stay those of its last answer.
-        const base = queryClient.getQueryData<GameResponse>(gameKey(id))?.gameState;
+        const base = queryClient.getQueryData<GameResponse>(queryKeys.game(id))?.gameState;
         if (base) setOptimistic({ state: { ...base, ...next }, game: local });
       }
       setBusy(true);
       try {
         const response = await action.send(state);
         const { message: _message, ...answer } = response;
-        queryClient.setQueryData(gameKey(id), answer);
+        queryClient.setQueryData(queryKeys.game(id), answer);
         setOptimistic(null);
         // game.md section 7: after an action the list of games and the statistics are refreshed too.
-        void queryClient.invalidateQueries({ queryKey: ['/api/games'], exact: true });
-        void queryClient.invalidateQueries({ queryKey: ['/api/games/statistics'] });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.games, exact: true });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.statistics });
         action.answered?.(response);
       } catch (error) {
         setOptimistic(null);
@@ -146,7 +147,7 @@ export function useGameController(id: string) {
             description: errorMessage(error, action.failure.fallback),
             variant: 'destructive',
           });
-        void queryClient.invalidateQueries({ queryKey: gameKey(id) });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.game(id) });
       } finally {
         setBusy(false);
       }
@@ -280,7 +281,7 @@ export function useGameController(id: string) {
   );
 
   const refetch = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: gameKey(id) }),
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.game(id) }),
     [queryClient, id],
   );
 
