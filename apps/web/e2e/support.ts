@@ -3,9 +3,9 @@
  * find things by role and accessible name (Chromium itself: chromium.ts).
  */
 import { createServer } from 'node:net';
+import { startServer } from '@sbc/server/testing';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { startServer } from '../../server/test/helpers.ts';
 
 /** How long a condition may take: the computer alone waits 1.5 to 3.5 s, and the machine may be busy. */
 export const WAIT_MS = 20_000;

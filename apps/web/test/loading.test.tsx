@@ -1,9 +1,10 @@
 import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_KEY, seedSession } from '../src/features/auth/index.ts';
+import { seedSession } from '../src/features/auth/index.ts';
 import { CAPTURE_VOLUME, MOVE_VOLUME, playSound, setMuted } from '../src/features/game/hooks/useSounds.ts';
 import { componentOf, onDemand } from '../src/lib/on-demand.tsx';
+import { queryKeys } from '../src/lib/query-keys.ts';
 import { createQueryClient } from '../src/lib/queryClient.ts';
 
 describe('the session written into the page', () => {
@@ -21,19 +22,19 @@ describe('the session written into the page', () => {
     page('{"id":"u1","username":"ada"}');
     const client = createQueryClient();
     seedSession(client);
-    expect(client.getQueryData(SESSION_KEY)).toEqual({ id: 'u1', username: 'ada' });
+    expect(client.getQueryData(queryKeys.session)).toEqual({ id: 'u1', username: 'ada' });
     document.getElementById('session')?.remove();
     page('null');
     const visitor = createQueryClient();
     seedSession(visitor);
-    expect(visitor.getQueryState(SESSION_KEY)?.status).toBe('success');
-    expect(visitor.getQueryData(SESSION_KEY)).toBeNull();
+    expect(visitor.getQueryState(queryKeys.session)?.status).toBe('success');
+    expect(visitor.getQueryData(queryKeys.session)).toBeNull();
   });
 
   it('leaves the session to be asked for when the page has none (the dev server)', () => {
     const client = createQueryClient();
     seedSession(client);
-    expect(client.getQueryState(SESSION_KEY)).toBeUndefined();
+    expect(client.getQueryState(queryKeys.session)).toBeUndefined();
   });
 });
 

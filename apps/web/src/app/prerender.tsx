@@ -4,7 +4,7 @@ import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { Spinner } from '../components/ui/card.tsx';
-import { SESSION_KEY } from '../features/auth/index.ts';
+import { queryKeys } from '../lib/query-keys.ts';
 import { createQueryClient } from '../lib/queryClient.ts';
 import { App } from './App.tsx';
 
@@ -17,7 +17,7 @@ const AtLanding = ({ children }: { children: ReactNode }) => (
 /** The landing page as a visitor first sees it, which main.tsx hydrates: the same tree with no user, at `/`. */
 export async function renderLanding(): Promise<string> {
   const client = createQueryClient();
-  client.setQueryData(SESSION_KEY, null);
+  client.setQueryData(queryKeys.session, null);
   const app = (
     <StrictMode>
       <App client={client} Router={AtLanding} />

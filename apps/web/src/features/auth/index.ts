@@ -1,1 +1,1 @@
-export { authApi, SESSION_KEY, seedSession, useSession } from './api/session.ts';
+export { authApi, seedSession, useSession } from './api/session.ts';

@@ -11,8 +11,7 @@ import type {
 } from '@sbc/api';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest, getQueryFn } from '../../../lib/http.ts';
-
-export const SESSION_KEY = ['/api/user'] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /**
  * Starts the cache with the user the server wrote into the page (`<script id="session">`, see
@@ -21,13 +20,13 @@ export const SESSION_KEY = ['/api/user'] as const;
  */
 export function seedSession(client: QueryClient): void {
   const data = typeof document === 'undefined' ? null : document.getElementById('session')?.textContent;
-  if (data) client.setQueryData<User | null>(SESSION_KEY, JSON.parse(data));
+  if (data) client.setQueryData<User | null>(queryKeys.session, JSON.parse(data));
 }
 
 /** The signed-in user, null when signed out; a 401 or any failure means signed out (site.md 4). */
 export function useSession() {
   const query = useQuery<User | null>({
-    queryKey: SESSION_KEY,
+    queryKey: queryKeys.session,
     queryFn: async (ctx) => {
       try {
         return await getQueryFn<User>({ on401: 'returnNull' })(ctx);

@@ -10,8 +10,9 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { PRODUCT } from '../../../lib/site.ts';
-import { authApi, SESSION_KEY, useSession } from '../api/session.ts';
+import { authApi, useSession } from '../api/session.ts';
 import { ResetCodeCard, ResetRequestCard, VerifyEmailCard } from './AccountCards.tsx';
 
 function LoginForm({ onForgot }: { onForgot: () => void }) {
@@ -22,7 +23,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
     mutationFn: authApi.login,
     meta: { ignoreUnauthorized: true },
     onSuccess: (user: User) => {
-      queryClient.setQueryData(SESSION_KEY, user);
+      queryClient.setQueryData(queryKeys.session, user);
       toast({ title: 'Login successful', description: `Welcome back, ${user.firstName || user.username}!` });
       navigate('/');
     },
@@ -68,7 +69,7 @@ function RegisterFormView({ onNeedsVerification }: { onNeedsVerification: (email
         if (answer.user?.needsEmailVerification) onNeedsVerification(answer.user.email);
         return;
       }
-      queryClient.setQueryData(SESSION_KEY, answer);
+      queryClient.setQueryData(queryKeys.session, answer);
       toast({
         title: 'Registration successful',
         description: `Welcome, ${answer.firstName || answer.username}!`,

@@ -1,14 +1,12 @@
 import type { GameActionResponse, GameIntention, GameResponse, MoveIntention } from '@sbc/api';
 import { type QueryClient, usePrefetchQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
-
-/** The query key of one game; the default fetcher turns it into GET /api/games/{id}. */
-export const gameKey = (id: string) => ['/api/games', id] as const;
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** Loads a game before its screen renders (while the screen's code loads). */
 export const prefetchGame = (client: QueryClient, id: string) =>
-  client.prefetchQuery({ queryKey: gameKey(id) });
-export const usePrefetchGame = (id: string) => usePrefetchQuery({ queryKey: gameKey(id) });
+  client.prefetchQuery({ queryKey: queryKeys.game(id) });
+export const usePrefetchGame = (id: string) => usePrefetchQuery({ queryKey: queryKeys.game(id) });
 
 export const gamesApi = {
   move: (id: string, body: MoveIntention) =>

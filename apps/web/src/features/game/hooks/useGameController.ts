@@ -1,10 +1,11 @@
 import type { GameActionResponse, GameResponse, MoveIntention, ServerGameState } from '@sbc/api';
-import type { ColorName, Game, GameState, TypeName } from '@sbc/rules';
+import type { Game, GameState, Result, TypeName } from '@sbc/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage, HttpError, isUnauthorized } from '../../../lib/http.ts';
-import { gameKey, gamesApi } from '../api/games.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { gamesApi } from '../api/games.ts';
 import { type BoardMove, boardMoves, gameFromState } from '../lib/model.ts';
 import { playSound } from './useSounds.ts';
 
@@ -19,9 +20,22 @@ export const isLive = (state: GameState): boolean => LIVE.has(state.gameStatus);
 
 type Intention = { from: string; to: string; piece?: TypeName; promotion?: TypeName };
 
-/** A game after a local action, and its state to show. */
-type Shown = { game: Game; state: GameState };
-const shown = (game: Game | null): Shown | null => game && { game, state: game.state() };
+/** One action as the pipeline runs it (see `act`). */
+interface Action {
+  actor: Actor;
+  /** The action on the rules' game replayed from the shown state; none when only the server can (redo). */
+  local?: (game: Game, state: ServerGameState) => Result<unknown>;
+  /** The toast title when the rules refuse it; without one the server is asked anyway (resign, draw). */
+  refusal?: string;
+  /** The sound of the result shown at once. */
+  sound?: (state: GameState) => void;
+  /** The intention sent to the server. */
+  send: (state: ServerGameState) => Promise<GameActionResponse>;
+  /** After the server's answer is shown. */
+  answered?: (response: GameActionResponse) => void;
+  /** The toast of a failed call; without one, a move's failure report. */
+  failure?: { title: string; fallback: string };
+}
 
 /** The sound of the last move of a state. */
 function soundOf(state: GameState): void {
@@ -30,8 +44,8 @@ function soundOf(state: GameState): void {
   playSound(last.isSharedBoxAttacked ? 'attack' : last.capturedPiece ? 'capture' : 'move');
 }
 
-/** A rejected call: 'Invalid Move' with the server's reason, or the generic failure. */
-function reportFailure(error: unknown, fallbackTitle = 'Error', fallback = 'Failed to make move'): void {
+/** A rejected move: 'Invalid Move' with the server's reason, or the generic failure. */
+function reportFailure(error: unknown): void {
   if (isUnauthorized(error)) return; // the query client logs out
   if (error instanceof HttpError && (error.status === 400 || error.status === 409 || error.status === 422)) {
     toast({
@@ -41,7 +55,7 @@ function reportFailure(error: unknown, fallbackTitle = 'Error', fallback = 'Fail
     });
     return;
   }
-  toast({ title: fallbackTitle, description: errorMessage(error, fallback), variant: 'destructive' });
+  toast({ title: 'Error', description: errorMessage(error, 'Failed to make move'), variant: 'destructive' });
 }
 
 /**
@@ -52,7 +66,7 @@ function reportFailure(error: unknown, fallbackTitle = 'Error', fallback = 'Fail
 export function useGameController(id: string) {
   const queryClient = useQueryClient();
   const query = useQuery<GameResponse>({
-    queryKey: gameKey(id),
+    queryKey: queryKeys.game(id),
     // game.md section 7: retried up to 3 times unless unauthorised.
     retry: (count, error) =>
       !isUnauthorized(error) && !(error instanceof HttpError && error.status === 404) && count < 3,
@@ -88,44 +102,57 @@ export function useGameController(id: string) {
   }, [state, live]);
   useEffect(() => () => clearTimeout(overTimer.current), []);
 
-  const apply = useCallback(
-    (response: GameActionResponse) => {
-      const { message: _message, ...game } = response;
-      queryClient.setQueryData(gameKey(id), game);
-      setOptimistic(null);
-      // game.md section 7: after an action the list of games and the statistics are refreshed too.
-      void queryClient.invalidateQueries({ queryKey: ['/api/games'], exact: true });
-      void queryClient.invalidateQueries({ queryKey: ['/api/games/statistics'] });
-    },
-    [queryClient, id],
-  );
-
-  /** Shows `local` at once, sends the call, then takes the server's answer or puts the board back. */
-  const run = useCallback(
-    async (
-      actor: Actor,
-      local: Shown | null,
-      call: () => Promise<GameActionResponse>,
-      onAnswer: (r: GameActionResponse) => void,
-      fail: (e: unknown) => void = (e) => reportFailure(e),
-    ) => {
-      actorRef.current = actor;
-      const base = optimisticBase(queryClient, id);
-      if (local && base) setOptimistic({ state: { ...base, ...local.state }, game: local.game });
+  /**
+   * Every action goes through here: replay it on the rules' game, refuse it with a toast when the
+   * rules do, show the result at once, send the intention, then take the server's answer or, on a
+   * refusal, put the board back and say why.
+   */
+  const act = useCallback(
+    async (action: Action) => {
+      if (!state) return;
+      const local = action.local ? gameFromState(state) : null;
+      const result = local && action.local?.(local, state);
+      if (result && !result.ok && action.refusal) {
+        toast({
+          title: action.refusal,
+          description: result.error || 'This move is not allowed',
+          variant: 'destructive',
+        });
+        return;
+      }
+      actorRef.current = action.actor;
+      if (local && result?.ok) {
+        const next = local.state();
+        action.sound?.(next);
+        // The server's fields (clock, deadline) stay those of its last answer.
+        const base = queryClient.getQueryData<GameResponse>(queryKeys.game(id))?.gameState;
+        if (base) setOptimistic({ state: { ...base, ...next }, game: local });
+      }
       setBusy(true);
       try {
-        const response = await call();
-        apply(response);
-        onAnswer(response);
+        const response = await action.send(state);
+        const { message: _message, ...answer } = response;
+        queryClient.setQueryData(queryKeys.game(id), answer);
+        setOptimistic(null);
+        // game.md section 7: after an action the list of games and the statistics are refreshed too.
+        void queryClient.invalidateQueries({ queryKey: queryKeys.games, exact: true });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.statistics });
+        action.answered?.(response);
       } catch (error) {
         setOptimistic(null);
-        fail(error);
-        void queryClient.invalidateQueries({ queryKey: gameKey(id) });
+        if (!action.failure) reportFailure(error);
+        else
+          toast({
+            title: action.failure.title,
+            description: errorMessage(error, action.failure.fallback),
+            variant: 'destructive',
+          });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.game(id) });
       } finally {
         setBusy(false);
       }
     },
-    [apply, queryClient, id],
+    [state, queryClient, id],
   );
 
   // The moves the player on this screen may make: none while the computer is to move.
@@ -135,10 +162,10 @@ export function useGameController(id: string) {
     [game, live, busy, onScreen],
   );
 
-  /** A move by a player or the computer. */
+  /** A move by a player or the computer; a pawn reaching the last rank first asks for its piece. */
   const move = useCallback(
     async (intention: Intention, actor: Actor = 'human') => {
-      if (!state || !game) return;
+      if (!game) return;
       const needsPromotion =
         !intention.promotion &&
         boardMoves(game).some((m) => m.from === intention.from && m.to === intention.to && m.promotion);
@@ -146,29 +173,19 @@ export function useGameController(id: string) {
         setPromotion(intention);
         return;
       }
-      const local = gameFromState(state);
-      const result = local?.move(intention);
-      if (local && result && !result.ok) {
-        toast({
-          title: 'Invalid Move',
-          description: result.error || 'This move is not allowed',
-          variant: 'destructive',
-        });
-        return;
-      }
-      const next = shown(local);
-      if (next) soundOf(next.state);
-      await run(
+      await act({
         actor,
-        next,
-        () =>
+        local: (g) => g.move(intention),
+        refusal: 'Invalid Move',
+        sound: soundOf,
+        send: (s) =>
           gamesApi.move(id, {
             ...intention,
             promotion: intention.promotion as MoveIntention['promotion'],
-            moveNumber: state.moveCount + 1,
-            player: state.currentPlayer,
+            moveNumber: s.moveCount + 1,
+            player: s.currentPlayer,
           }),
-        (r) => {
+        answered: (r) => {
           if (!r.message) return;
           const title = r.gameState.pendingDefenderChoice
             ? 'Defender Choice Required'
@@ -179,9 +196,9 @@ export function useGameController(id: string) {
                 : 'Move Result';
           toast({ title, description: r.message });
         },
-      );
+      });
     },
-    [state, game, run, id],
+    [game, act, id],
   );
 
   const promote = useCallback(
@@ -193,110 +210,78 @@ export function useGameController(id: string) {
     [promotion, move],
   );
 
-  /** The defender's choice after an attack on its double box. */
+  /** The defender's choice after an attack on its double box: the piece it sacrifices. */
   const choose = useCallback(
-    async (sacrifice: TypeName, actor: Actor = 'human') => {
-      if (!state) return;
-      const local = gameFromState(state);
-      const result = local?.choose(sacrifice);
-      if (local && result && !result.ok) {
-        toast({ title: 'Invalid Move', description: result.error, variant: 'destructive' });
-        return;
-      }
-      const next = shown(local);
-      if (next) playSound('capture');
-      await run(
+    (sacrifice: TypeName, actor: Actor = 'human') =>
+      act({
         actor,
-        next,
-        () => gamesApi.intention(id, { action: 'choose', sacrifice: sacrifice as Exclude<TypeName, 'king'> }),
-        (r) => {
+        local: (g) => g.choose(sacrifice),
+        refusal: 'Invalid Move',
+        sound: () => playSound('capture'),
+        send: () =>
+          gamesApi.intention(id, { action: 'choose', sacrifice: sacrifice as Exclude<TypeName, 'king'> }),
+        answered: (r) => {
           if (r.message) toast({ title: 'Defender Choice', description: r.message });
         },
-      );
-    },
-    [state, run, id],
+      }),
+    [act, id],
   );
 
-  const undo = useCallback(async () => {
-    if (!state) return;
-    const local = gameFromState(state);
-    const result = local?.undo();
-    if (local && result && !result.ok) {
-      toast({ title: 'Cannot Undo', description: result.error, variant: 'destructive' });
-      return;
-    }
-    await run(
-      'controls',
-      shown(local),
-      () => gamesApi.intention(id, { action: 'undo' }),
-      (r) => toast({ title: 'Move Undone', description: r.message ?? undefined }),
-      (e) =>
-        toast({
-          title: 'Cannot Undo',
-          description: errorMessage(e, 'Failed to make move'),
-          variant: 'destructive',
-        }),
-    );
-  }, [state, run, id]);
+  const undo = useCallback(
+    () =>
+      act({
+        actor: 'controls',
+        local: (g) => g.undo(),
+        refusal: 'Cannot Undo',
+        send: () => gamesApi.intention(id, { action: 'undo' }),
+        answered: (r) => toast({ title: 'Move Undone', description: r.message ?? undefined }),
+        failure: { title: 'Cannot Undo', fallback: 'Failed to make move' },
+      }),
+    [act, id],
+  );
 
+  /** The server keeps the undone moves (the rules' record has none): a redo waits for its answer. */
   const redo = useCallback(async () => {
-    if (!state) return;
-    if (!state.canRedo) {
+    if (state && !state.canRedo) {
       toast({ title: 'Cannot Redo', description: 'No moves to redo', variant: 'destructive' });
       return;
     }
-    await run(
-      'controls',
-      null,
-      () => gamesApi.intention(id, { action: 'redo' }),
-      (r) => {
+    await act({
+      actor: 'controls',
+      send: () => gamesApi.intention(id, { action: 'redo' }),
+      answered: (r) => {
         soundOf(r.gameState);
         toast({ title: 'Move Redone', description: r.message ?? undefined });
       },
-      (e) =>
-        toast({
-          title: 'Cannot Redo',
-          description: errorMessage(e, 'Failed to make move'),
-          variant: 'destructive',
-        }),
-    );
-  }, [state, run, id]);
+      failure: { title: 'Cannot Redo', fallback: 'Failed to make move' },
+    });
+  }, [state, act, id]);
 
-  const resign = useCallback(async () => {
-    if (!state) return;
-    const local = gameFromState(state);
-    const side: ColorName = state.mode === 'computer' ? state.humanPlayer : state.currentPlayer;
-    const result = local?.resign(side);
-    await run(
-      'controls',
-      result?.ok ? shown(local) : null,
-      () => gamesApi.resign(id),
-      () => {},
-      (e) =>
-        toast({ title: 'Error', description: errorMessage(e, 'Failed to resign'), variant: 'destructive' }),
-    );
-  }, [state, run, id]);
+  /** Against the computer the human resigns, whoever is to move. */
+  const resign = useCallback(
+    () =>
+      act({
+        actor: 'controls',
+        local: (g, s) => g.resign(s.mode === 'computer' ? s.humanPlayer : s.currentPlayer),
+        send: () => gamesApi.resign(id),
+        failure: { title: 'Error', fallback: 'Failed to resign' },
+      }),
+    [act, id],
+  );
 
-  const draw = useCallback(async () => {
-    if (!state) return;
-    const local = gameFromState(state);
-    const result = local?.agreeDraw();
-    await run(
-      'controls',
-      result?.ok ? shown(local) : null,
-      () => gamesApi.requestDraw(id),
-      () => {},
-      (e) =>
-        toast({
-          title: 'Error',
-          description: errorMessage(e, 'Failed to request draw'),
-          variant: 'destructive',
-        }),
-    );
-  }, [state, run, id]);
+  const draw = useCallback(
+    () =>
+      act({
+        actor: 'controls',
+        local: (g) => g.agreeDraw(),
+        send: () => gamesApi.requestDraw(id),
+        failure: { title: 'Error', fallback: 'Failed to request draw' },
+      }),
+    [act, id],
+  );
 
   const refetch = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: gameKey(id) }),
+    () => queryClient.invalidateQueries({ queryKey: queryKeys.game(id) }),
     [queryClient, id],
   );
 
@@ -324,8 +309,3 @@ export function useGameController(id: string) {
 }
 
 export type GameController = ReturnType<typeof useGameController>;
-
-/** The server fields (clock, deadline) the optimistic state keeps from the last answer. */
-function optimisticBase(queryClient: ReturnType<typeof useQueryClient>, id: string): ServerGameState | null {
-  return queryClient.getQueryData<GameResponse>(gameKey(id))?.gameState ?? null;
-}

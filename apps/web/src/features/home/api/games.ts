@@ -8,6 +8,7 @@ import type {
 } from '@sbc/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The home dialog's password change (the settings page uses PATCH /api/user/password). */
 export const changePassword = (body: ChangePasswordRequest) =>
@@ -16,15 +17,15 @@ export const changePassword = (body: ChangePasswordRequest) =>
 export const createGame = (body: CreateGameRequest) => apiRequest<GameResponse>('POST', '/api/games', body);
 
 /** The user's games (GET /api/games). */
-export const useGames = () => useQuery<GameSummary[]>({ queryKey: ['/api/games'] });
+export const useGames = () => useQuery<GameSummary[]>({ queryKey: queryKeys.games });
 
 /** The statistics entity (GET /api/games/statistics). */
-export const useStatistics = () => useQuery<GameStatistics>({ queryKey: ['/api/games/statistics'] });
+export const useStatistics = () => useQuery<GameStatistics>({ queryKey: queryKeys.statistics });
 
-/** One game's moves, fetched while its details are open. */
+/** One game's moves, fetched while its details are open (never without an id). */
 export const useMoves = (id: string | null) =>
-  useQuery<MoveRecord[]>({ queryKey: ['/api/games', id, 'moves'], enabled: id !== null });
+  useQuery<MoveRecord[]>({ queryKey: queryKeys.moves(id ?? ''), enabled: id !== null });
 
-/** One whole game (for the replay board), fetched while its details are open. */
+/** One whole game (for the replay board), fetched while its details are open (never without an id). */
 export const useGame = (id: string | null) =>
-  useQuery<GameResponse>({ queryKey: ['/api/games', id], enabled: id !== null });
+  useQuery<GameResponse>({ queryKey: queryKeys.game(id ?? ''), enabled: id !== null });

@@ -9,6 +9,7 @@ import { Menu } from '../../../components/ui/menu.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { apiRequest, errorMessage } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { PRODUCT } from '../../../lib/site.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { GameHistory } from './History.tsx';
@@ -45,7 +46,7 @@ export function HomePage({
         // Forget everything the signed-in user had loaded, then go to the sign-in page.
         navigate('/auth', { replace: true });
         queryClient.clear();
-        queryClient.setQueryData(['/api/user'], null);
+        queryClient.setQueryData(queryKeys.session, null);
       }, LOGOUT_REDIRECT_MS);
     } catch (e) {
       toast({

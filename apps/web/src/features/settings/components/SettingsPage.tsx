@@ -9,6 +9,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { apiRequest, errorMessage } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** site.md section 9: an avatar may be at most 5 MB. */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -23,7 +24,7 @@ function ProfileTab({ user }: { user: User }) {
     mutationFn: (body: unknown) => apiRequest<User>('PATCH', '/api/user/profile', body),
     onSuccess: () => {
       toast({ title: 'Profile Updated' });
-      void queryClient.invalidateQueries({ queryKey: ['/api/user'] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
     },
     onError: (e) =>
       toast({

@@ -1,0 +1,142 @@
+import type { SquareState } from '@sbc/rules';
+import type { KeyboardEvent, PointerEvent } from 'react';
+import { cn } from '../../../../lib/cn.ts';
+import { isLight } from './geometry.ts';
+import { type Dim, SquarePieces } from './SquarePieces.tsx';
+import { type Marks, piecesOf, squareLabel } from './squares.ts';
+
+/** What the board does with the events of a square's button. */
+export interface SquareEvents {
+  onFocus: (square: string) => void;
+  onClick: (square: string) => void;
+  onPointerDown: (e: PointerEvent, square: string) => void;
+  onKeyDown: (e: KeyboardEvent, square: string) => void;
+}
+
+interface SquareProps {
+  square: SquareState;
+  marks: Marks;
+  dim: Dim;
+  /** The square in the tab order (the grid's roving focus). */
+  tabbable: boolean;
+  /** Pieces can be picked up now. */
+  interactive: boolean;
+  /** Its rank digit and file letter are shown (left column, bottom row). */
+  rankLabel: boolean;
+  fileLabel: boolean;
+  events: SquareEvents;
+}
+
+/** One cell of the grid: a button named after the square, with its marks, box frame and pieces. */
+export function Square({
+  square,
+  marks,
+  dim,
+  tabbable,
+  interactive,
+  rankLabel,
+  fileLabel,
+  events,
+}: SquareProps) {
+  const sq = square.coordinate;
+  const light = isLight(sq);
+  const pieces = piecesOf(square);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: a cell of the grid; its button takes the focus.
+    <div role="gridcell" className="relative aspect-square">
+      <button
+        type="button"
+        data-square={sq}
+        aria-label={squareLabel(square, marks)}
+        aria-pressed={marks.selected}
+        tabIndex={tabbable ? 0 : -1}
+        onFocus={() => events.onFocus(sq)}
+        onClick={() => events.onClick(sq)}
+        onPointerDown={(e) => events.onPointerDown(e, sq)}
+        onKeyDown={(e) => events.onKeyDown(e, sq)}
+        className={cn(
+          'absolute inset-0 block h-full w-full outline-none focus-visible:z-10 focus-visible:ring-4 focus-visible:ring-sky-500 focus-visible:ring-inset',
+          light ? 'bg-[#f0d9b5]' : 'bg-[#b58863]',
+          interactive && 'cursor-pointer',
+        )}
+      >
+        <Highlights marks={marks} />
+        {pieces.length === 2 && <BoxFrame mixed={pieces[0].color !== pieces[1].color} />}
+        <SquarePieces pieces={pieces} dim={dim} />
+        {marks.target && <TargetMark occupied={pieces.length > 0} />}
+      </button>
+      {/* Beside the button, not in it: its name is the square's, which the labels do not spell. */}
+      {rankLabel && (
+        <Coordinate light={light} corner="top-0.5 left-1">
+          {Number(sq[1])}
+        </Coordinate>
+      )}
+      {fileLabel && (
+        <Coordinate light={light} corner="right-1 bottom-0">
+          {sq[0]}
+        </Coordinate>
+      )}
+    </div>
+  );
+}
+
+/** The coloured layers under the pieces: last move, selection, check, the computer's piece. */
+function Highlights({ marks }: { marks: Marks }) {
+  return (
+    <>
+      {marks.last && <span className="absolute inset-0 bg-[#cdd26a]/70" />}
+      {marks.selected && <span className="absolute inset-0 bg-[#14551e]/45" />}
+      {marks.check && (
+        <span className="absolute inset-0 bg-[radial-gradient(circle,_rgba(255,0,0,0.9)_0%,_rgba(231,0,0,0.6)_30%,_rgba(169,0,0,0)_75%)]" />
+      )}
+      {marks.chosen && (
+        <span className="absolute inset-0 animate-pulse bg-sky-400/50 ring-4 ring-sky-600 ring-inset" />
+      )}
+    </>
+  );
+}
+
+/** The dashed frame of a box: amber for one owner's two pieces, violet for a mixed box. */
+function BoxFrame({ mixed }: { mixed: boolean }) {
+  return (
+    <span
+      className={cn(
+        'absolute inset-[2%] rounded-sm border-2 border-dashed',
+        mixed ? 'border-violet-700' : 'border-amber-500',
+      )}
+    />
+  );
+}
+
+/** A destination: a dot on an empty square, a ring around the pieces to capture or join. */
+function TargetMark({ occupied }: { occupied: boolean }) {
+  return occupied ? (
+    <span className="absolute inset-0 rounded-full border-[5px] border-[#14551e]/55" />
+  ) : (
+    <span className="absolute top-1/2 left-1/2 h-[28%] w-[28%] -translate-x-1/2 -translate-y-1/2 rounded-full bg-[#14551e]/50" />
+  );
+}
+
+/** A rank digit or file letter in a corner of a square, in the other square colour. */
+function Coordinate({
+  light,
+  corner,
+  children,
+}: {
+  light: boolean;
+  corner: string;
+  children: string | number;
+}) {
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'pointer-events-none absolute text-[10px] font-bold sm:text-xs',
+        corner,
+        light ? 'text-[#b58863]' : 'text-[#f0d9b5]',
+      )}
+    >
+      {children}
+    </span>
+  );
+}

@@ -1,0 +1,54 @@
+import type { ColorName, PieceState, SquareState, TypeName } from '@sbc/rules';
+
+export const piecesOf = (s: SquareState): PieceState[] =>
+  [s.piece, s.sharedPiece].filter((p): p is PieceState => p !== null);
+
+/** Strong pieces first, then white before black: "white knight and white pawn". */
+export function ordered(pieces: PieceState[]): PieceState[] {
+  return [...pieces].sort(
+    (a, b) =>
+      Number(a.type === 'pawn') - Number(b.type === 'pawn') ||
+      Number(a.color === 'black') - Number(b.color === 'black'),
+  );
+}
+
+/** The mover's own piece types on a square (two for an own box of different types). */
+export function ownTypes(s: SquareState | undefined, turn: ColorName): TypeName[] {
+  if (!s) return [];
+  return [
+    ...new Set(
+      piecesOf(s)
+        .filter((p) => p.color === turn)
+        .map((p) => p.type),
+    ),
+  ];
+}
+
+export function describeSquare(s: SquareState): string {
+  const pieces = ordered(piecesOf(s));
+  if (pieces.length === 0) return `${s.coordinate}, empty`;
+  return `${s.coordinate}, ${pieces.map((p) => `${p.color} ${p.type}`).join(' and ')}`;
+}
+
+/** What a square shows besides its pieces. */
+export interface Marks {
+  selected: boolean;
+  /** A destination of the selected piece. */
+  target: boolean;
+  /** The computer's chosen piece. */
+  chosen: boolean;
+  check: boolean;
+  last: boolean;
+}
+
+/** The square's accessible name: its pieces, then its marks ("e2, white pawn, selected"). */
+export function squareLabel(s: SquareState, marks: Marks): string {
+  const states = [
+    marks.selected && 'selected',
+    marks.target && 'possible move',
+    marks.chosen && "computer's piece",
+    marks.check && 'in check',
+    marks.last && 'last move',
+  ].filter(Boolean);
+  return describeSquare(s) + (states.length ? `, ${states.join(', ')}` : '');
+}

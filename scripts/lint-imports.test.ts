@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { findCycles, lintImports, type Tree } from './lint-imports.ts';
+
+const manifest = (name: string, fields: Record<string, unknown> = {}) =>
+  JSON.stringify({ name, ...fields }, null, 2);
+
+/** A small workspace that keeps every rule, plus `files`. */
+function workspace(files: Record<string, string> = {}): Tree {
+  return new Map(
+    Object.entries({
+      'package.json': JSON.stringify({ devDependencies: { vitest: '*' } }),
+      'packages/rules/package.json': manifest('@sbc/rules'),
+      'packages/rules/src/index.ts': "export * from './sbfen.ts';\n",
+      'packages/ai/package.json': manifest('@sbc/ai', {
+        exports: { '.': './src/index.ts', './browser': './src/browser.ts' },
+        dependencies: { '@sbc/rules': '*' },
+      }),
+      'packages/ai/src/index.ts': "import { parseSbfen } from '@sbc/rules';\n",
+      'apps/server/package.json': manifest('@sbc/server', {
+        exports: { '.': './src/app.ts', './testing': './test/helpers.ts' },
+        dependencies: { '@sbc/rules': '*' },
+      }),
+      'apps/web/package.json': manifest('@sbc/web', {
+        dependencies: { '@sbc/ai': '*', '@sbc/rules': '*', react: '*' },
+        devDependencies: { '@sbc/server': '*' },
+      }),
+      'apps/web/src/app/routes.tsx': "const game = () => import('../features/game/pages.ts');\n",
+      'apps/web/src/features/home/Home.tsx': [
+        "import { useState } from 'react';",
+        "import { Board } from '../game/index.ts';",
+        "import { cn } from '../../lib/cn.ts';",
+        "import { engine } from '@sbc/ai/browser';",
+      ].join('\n'),
+      'apps/web/e2e/support.ts':
+        "import { startServer } from '@sbc/server/testing';\nimport { it } from 'vitest';\n",
+      ...files,
+    }),
+  );
+}
+
+const breaches = (files: Record<string, string>) =>
+  lintImports(workspace(files)).map((b) => `${b.file}:${b.line}: ${b.message}`);
+
+describe('lint-imports', () => {
+  it('passes a workspace that keeps the rules', () => {
+    expect(lintImports(workspace())).toEqual([]);
+  });
+
+  it('finds an import of an undeclared package', () => {
+    expect(breaches({ 'packages/rules/src/sbfen.ts': "\nimport { z } from 'zod';\n" })).toEqual([
+      "packages/rules/src/sbfen.ts:2: 'zod' is not a dependency of @sbc/rules",
+    ]);
+  });
+
+  it('keeps the packages one way: a package below may not import one above', () => {
+    const found = breaches({
+      'packages/rules/package.json': manifest('@sbc/rules', { dependencies: { '@sbc/ai': '*' } }),
+      'packages/rules/src/search.ts': "import { Engine } from '@sbc/ai';\n",
+    });
+    expect(found).toEqual([
+      'packages/ai/package.json:1: dependency cycle: @sbc/ai → @sbc/rules → @sbc/ai',
+      'packages/rules/package.json:4: @sbc/rules may not depend on @sbc/ai',
+      'packages/rules/src/search.ts:1: @sbc/rules may not import @sbc/ai',
+    ]);
+  });
+
+  it('lets only test code start the server', () => {
+    expect(breaches({ 'apps/web/src/lib/server.ts': "import '@sbc/server/testing';\n" })).toEqual([
+      'apps/web/src/lib/server.ts:1: @sbc/web may not import @sbc/server',
+    ]);
+  });
+
+  it('finds a subpath that the package does not export', () => {
+    expect(
+      breaches({ 'apps/web/src/lib/search.ts': "import { search } from '@sbc/ai/src/search.ts';\n" }),
+    ).toEqual(["apps/web/src/lib/search.ts:1: @sbc/ai does not export './src/search.ts'"]);
+  });
+
+  it('finds a relative import that climbs out of its package', () => {
+    expect(
+      breaches({ 'apps/web/e2e/server.ts': "import { startServer } from '../../server/test/helpers.ts';\n" }),
+    ).toEqual([
+      "apps/web/e2e/server.ts:1: '../../server/test/helpers.ts' climbs out of apps/web: import the package",
+    ]);
+  });
+
+  it('keeps the web features apart', () => {
+    expect(
+      breaches({
+        'apps/web/src/features/home/History.tsx': "import { Board } from '../game/components/Board.tsx';\n",
+        'apps/web/src/features/home/Menu.tsx': "import { routes } from '../../app/routes.tsx';\n",
+        'apps/web/src/lib/http.ts': "import { useSession } from '../features/auth/index.ts';\n",
+        'apps/web/src/app/prerender.tsx': "import { SESSION } from '../features/auth/api/session.ts';\n",
+      }),
+    ).toEqual([
+      "apps/web/src/app/prerender.tsx:1: '../features/auth/api/session.ts': features/auth is entered only through index.ts or pages.ts",
+      "apps/web/src/features/home/History.tsx:1: '../game/components/Board.tsx': features/game is entered only through index.ts or pages.ts",
+      "apps/web/src/features/home/Menu.tsx:1: '../../app/routes.tsx': features/home may import only components/, lib/, its own folder and other features' index.ts or pages.ts",
+      "apps/web/src/lib/http.ts:1: '../features/auth/index.ts': shared lib/ imports no feature (features/auth)",
+    ]);
+  });
+
+  it('finds each cycle once', () => {
+    const graph = new Map([
+      ['a', new Set(['b'])],
+      ['b', new Set(['c', 'a'])],
+      ['c', new Set(['a'])],
+    ]);
+    expect(findCycles(graph)).toEqual([
+      ['a', 'b', 'c', 'a'],
+      ['a', 'b', 'a'],
+    ]);
+  });
+});
