@@ -84,6 +84,17 @@ describe('lint-imports', () => {
     ]);
   });
 
+  it("lets the web app show the project's docs, and nothing else out of its package", () => {
+    expect(
+      breaches({
+        'apps/web/src/features/game/Rules.tsx':
+          "import rules from '../../../../../docs/rules.md?raw';\nimport x from '../../../../../docs/x.ts';\n",
+      }),
+    ).toEqual([
+      "apps/web/src/features/game/Rules.tsx:2: '../../../../../docs/x.ts' climbs out of apps/web: import the package",
+    ]);
+  });
+
   it('keeps the web features apart', () => {
     expect(
       breaches({

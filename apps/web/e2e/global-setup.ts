@@ -19,7 +19,7 @@ const sources = [
   'apps/web/vite.config.ts',
   'apps/web/build',
   'packages/rules/src',
-  'packages/rules/RULES.md',
+  'docs/rules.md',
   'packages/ai/src',
   'packages/api/src',
 ].map((p) => join(root, p));

@@ -1,9 +1,9 @@
-import rulesText from '@sbc/rules/RULES.md?raw';
+import rulesText from '../../../../../../docs/rules.md?raw';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { PRODUCT } from '../../../lib/site.ts';
 import { Markdown, rulesSections } from '../lib/markdown.tsx';
 
-/** The nine sections of RULES.md, the player's rules text (kept with the rules package). */
+/** The nine sections of docs/rules.md, the player's rules text. */
 export const RULES_SECTIONS = rulesSections(rulesText);
 
 export function RulesDialog({
