@@ -1,4 +1,4 @@
-/** The perft positions and counts of test/data, read by the perft tests and `npm run bench:perft`. */
+/** The perft positions and counts of test/perft/, read by the perft tests and `npm run bench:perft`. */
 import { readFileSync } from 'node:fs';
 
 export interface PerftCase {
@@ -13,7 +13,7 @@ export interface DivideCase {
   divide: Record<string, number>;
 }
 const load = <T>(name: string): T[] =>
-  JSON.parse(readFileSync(new URL(`data/${name}`, import.meta.url), 'utf8')) as T[];
+  JSON.parse(readFileSync(new URL(`perft/${name}`, import.meta.url), 'utf8')) as T[];
 
 /** Ordinary chess with published counts (start, kiwipete, ...). */
 export const standardCases = load<PerftCase>('standard.json');
