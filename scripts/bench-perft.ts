@@ -4,24 +4,13 @@
  * against its expected value. Each figure is the fastest of 5 timed runs after a warm-up run: on a
  * shared machine the fastest run is the one least disturbed by other processes.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Chess as ChessJs } from 'chess.js';
 import { Chess } from 'chessops/chess';
 import { perft as chessopsPerft } from 'chessops/debug';
 import { parseFen } from 'chessops/fen';
 import { perft } from '../packages/rules/src/perft.ts';
 import { parseSbfen } from '../packages/rules/src/sbfen.ts';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-interface PerftCase {
-  name: string;
-  sbfen: string;
-  depths: Record<string, number>;
-}
-const load = (name: string): PerftCase[] =>
-  JSON.parse(readFileSync(path.resolve(repoRoot, '../shared/perft', name), 'utf8')) as PerftCase[];
+import { publicCases, standardCases } from '../packages/rules/test/perft-cases.ts';
 
 const RUNS = 5;
 
@@ -82,7 +71,7 @@ function measure(label: string, expected: number, run: () => number): Measure {
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const row = (cells: (string | number)[]) => `| ${cells.join(' | ')} |`;
 
-const standard = new Map(load('standard.json').map((c) => [c.name, c]));
+const standard = new Map(standardCases.map((c) => [c.name, c]));
 const positions = [
   { name: 'start', depth: 5, slowDepth: 4 },
   { name: 'kiwipete', depth: 4, slowDepth: 3 },
@@ -95,7 +84,7 @@ console.log(row(['---', '---', '--:', '--:', '--:', '--:']));
 const ratios: string[] = [];
 for (const { name, depth, slowDepth } of positions) {
   const c = standard.get(name);
-  if (!c) throw new Error(`standard.json has no ${name}`);
+  if (!c) throw new Error(`the standard perft cases have no ${name}`);
   const engines: [string, number, () => number][] = [
     ['packages/rules', depth, () => ours(c.sbfen, depth, true)],
     ['chessops', depth, () => chessops(c.sbfen, depth)],
@@ -120,7 +109,7 @@ console.log(row(['position', 'nodes', 'ms', 'nodes/s']));
 console.log(row(['---', '--:', '--:', '--:']));
 let nodes = 0;
 let ms = 0;
-for (const c of load('public.json')) {
+for (const c of publicCases) {
   const m = measure(`variant ${c.name}`, c.depths[4], () => ours(c.sbfen, 4, false));
   nodes += m.nodes;
   ms += m.ms;

@@ -15,7 +15,7 @@ const option = (name: string, fallback: string): string => {
   return i >= 0 && args[i + 1] !== undefined ? args[i + 1] : fallback;
 };
 const timeMs = Number(option('--time', '5000'));
-const file = option('--file', fileURLToPath(new URL('../../shared/suites/bk.epd', import.meta.url)));
+const file = option('--file', fileURLToPath(new URL('suites/bk.epd', import.meta.url)));
 if (!Number.isFinite(timeMs) || timeMs <= 0) {
   process.stderr.write('bk: --time must be a positive number of milliseconds\n');
   process.exit(2);

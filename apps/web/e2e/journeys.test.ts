@@ -15,6 +15,7 @@ import {
   moveList,
   panel,
   play,
+  seedEngine,
   square,
   startGame,
   startWebServer,
@@ -45,6 +46,7 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Shared Box Chess in Chromium' : M
 
   async function newPage(): Promise<Page> {
     context = await browser.newContext({ baseURL: server.url, viewport: VIEWPORT });
+    await seedEngine(context);
     const p = await context.newPage();
     p.setDefaultTimeout(WAIT_MS);
     p.on('pageerror', (error) => pageErrors.push(String(error.stack ?? error)));
@@ -121,7 +123,12 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Shared Box Chess in Chromium' : M
     const four = await moveList(page);
     expect(four.slice(0, 3)).toEqual(['c3', reply, 'Nc3+SB']);
     await panel(page, 'Move History').getByRole('cell', { name: 'Nc3+SB', exact: true }).waitFor();
-    expect(await definition(panel(page, 'Shared Boxes'), 'Same-Color Boxes')).toBe('1');
+    // The Shared Boxes panel lists the new box and counts it among the same-colour boxes (the
+    // computer's reply may have made a box of its own).
+    const shared = panel(page, 'Shared Boxes');
+    const sameColour = shared.getByRole('listitem').filter({ hasText: '(same-colour)' });
+    await sameColour.filter({ hasText: 'c3: white knight + white pawn' }).waitFor();
+    expect(await definition(shared, 'Same-Color Boxes')).toBe(String(await sameColour.count()));
 
     // Undo takes back the computer's answer and the box; redo plays both again.
     await page.getByRole('button', { name: 'Undo', exact: true }).click();

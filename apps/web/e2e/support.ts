@@ -4,8 +4,9 @@
  */
 import { createServer } from 'node:net';
 import { startServer } from '@sbc/server/testing';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { ENGINE_SEED_KEY } from '../src/features/game/lib/engine.ts';
 
 /** How long a condition may take: the computer alone waits 1.5 to 3.5 s, and the machine may be busy. */
 export const WAIT_MS = 20_000;
@@ -45,6 +46,23 @@ export async function startWebServer(): Promise<WebServer> {
       if (attempt >= 3 || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
     }
   }
+}
+
+/**
+ * Seeds the computer's random choices in every page of `context` (the app reads ENGINE_SEED_KEY
+ * from localStorage), so that its replies, and the journeys, are the same on every run.
+ */
+export async function seedEngine(context: BrowserContext, seed = 1): Promise<void> {
+  await context.addInitScript(
+    ([key, value]) => {
+      try {
+        localStorage.setItem(key, value);
+      } catch {
+        // A frame without storage (about:blank) runs no engine.
+      }
+    },
+    [ENGINE_SEED_KEY, String(seed)],
+  );
 }
 
 // ---- Finding things ----

@@ -1,9 +1,10 @@
 import { generateLegal, isCapture, type Level, MAX_MOVES, type Move, moveText } from '@sbc/rules';
 import { bookMove } from './book.ts';
 import { defenderChoice } from './defender.ts';
-import type { EvalConfig } from './evaluate.ts';
+import { type EvalConfig, gamePlies } from './evaluate.ts';
 import { LEVELS, type Style, scaledThinkTime } from './levels.ts';
 import type { Line } from './line.ts';
+import { moveRandom } from './random.ts';
 import { type RootScore, Searcher, type SearchInfo } from './search.ts';
 
 /** Limits a caller sets on one move (UCI `go`); with a level they replace only its time. */
@@ -23,8 +24,11 @@ export interface ThinkRequest {
   limits?: ThinkLimits;
   /** Opening book; on by default when a level is set. */
   book?: boolean;
-  /** Random source for book choice, randomness and blunders (Math.random when absent). */
-  random?: () => number;
+  /**
+   * Seed of the book choice, randomness and blunders (Math.random when absent): the same seed and
+   * the same game give the same choices.
+   */
+  seed?: number;
   stop?: Int32Array;
   onProgress?: (info: SearchInfo) => void;
 }
@@ -46,17 +50,6 @@ export interface ThinkResult {
 
 /** The full-strength evaluation: hard's. */
 export const FULL_STRENGTH: EvalConfig = { kind: 'advanced', boxBonus: LEVELS.hard.boxBonus };
-
-/** Small seeded generator (mulberry32) for reproducible games and tests. */
-export function seededRandom(seed: number): () => number {
-  let s = seed | 0;
-  return () => {
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** How much a style likes a root move that captures or gives check, in centipawns. */
 const STYLE_PUSH: Record<Style, number> = { aggressive: 20, tactical: 10, positional: 0 };
@@ -90,7 +83,7 @@ export class Engine {
       pv: move ? [move] : [],
     });
     if (pos.pendingSquare >= 0) return done(defenderChoice(pos), 'defender');
-    const random = request.random ?? Math.random;
+    const random = moveRandom(request.seed, gamePlies(pos));
     const level = request.level ? LEVELS[request.level] : undefined;
     if (request.book ?? level !== undefined) {
       const m = bookMove(pos, random);

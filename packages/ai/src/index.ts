@@ -5,7 +5,6 @@ export {
   Engine,
   FULL_STRENGTH,
   type MoveSource,
-  seededRandom,
   type ThinkLimits,
   type ThinkRequest,
   type ThinkResult,
@@ -14,6 +13,7 @@ export { type EvalConfig, type EvalKind, evaluate, gamePhase, type Phase } from 
 export { isLevel, LEVEL_NAMES, LEVELS, type LevelSettings, type Style, scaledThinkTime } from './levels.ts';
 export { Line } from './line.ts';
 export { VALUE } from './pst.ts';
+export { seededRandom } from './random.ts';
 export {
   isMateScore,
   MATE,

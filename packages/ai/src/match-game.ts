@@ -4,7 +4,7 @@
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
 import { type Level, parseMoveText, positionStatus, START_SBFEN, WHITE } from '@sbc/rules';
-import { Engine, seededRandom } from './engine.ts';
+import { Engine } from './engine.ts';
 import { Line } from './line.ts';
 import { isMateScore } from './search.ts';
 
@@ -15,6 +15,7 @@ export interface GameSpec {
   /** Opening moves in move text, played before the engines take over. */
   opening: string[];
   standard: boolean;
+  /** Seed of both levels' random choices in this game. */
   seed: number;
 }
 
@@ -38,7 +39,6 @@ export function playGame(spec: GameSpec, engines: [Engine, Engine]): GameRecord 
   const line = started.value;
   const pos = line.pos;
   const moves = [...spec.opening];
-  const random = seededRandom(spec.seed);
   for (const e of engines) e.newGame();
   const levels = [spec.white, spec.black];
   // Resign adjudication: both sides' own search scores say the same side is lost.
@@ -60,7 +60,7 @@ export function playGame(spec: GameSpec, engines: [Engine, Engine]): GameRecord 
       if (moves.length >= MAX_PLIES) return end('1/2-1/2', `${MAX_PLIES} plies`);
     }
     const side = pos.turn;
-    const answer = engines[side].think(line, { level: levels[side], random });
+    const answer = engines[side].think(line, { level: levels[side], seed: spec.seed });
     if (!answer.move) throw new Error(`no move from ${levels[side]} in a running game`);
     const check = parseMoveText(pos, answer.text);
     if (!check.ok) throw new Error(`${levels[side]} played ${answer.text}: ${check.error}`);

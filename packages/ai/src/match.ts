@@ -1,9 +1,10 @@
 /**
  * `npm run -s match -- --a <level> --b <level> --games N [--standard] [--threads T] [--seed S]`:
  * a match between two levels. Openings are the book's lines cut after 4, 6 and 8 plies, each
- * played twice with colours swapped (the engines go on in book from there); two games run at once in worker threads (one per core).
- * Prints each result, then wins-draws-losses for A, its score and the Elo difference ± a 95 %
- * margin.
+ * played twice with colours swapped (the engines go on in book from there); two games run at once
+ * in worker threads (one per core). The seed (random unless given, always printed) fixes the
+ * levels' random choices. Prints each result, then wins-draws-losses for A, its score and the Elo
+ * difference ± a 95 % margin.
  */
 import { availableParallelism } from 'node:os';
 import type { Level } from '@sbc/rules';
@@ -37,7 +38,9 @@ const games = Number(options.get('--games') ?? 'NaN');
 if (!Number.isInteger(games) || games < 1) fail('--games must be a whole number from 1');
 const threads = Number(options.get('--threads') ?? Math.min(2, availableParallelism()));
 if (!Number.isInteger(threads) || threads < 1) fail('--threads must be a whole number from 1');
-const seed = Number(options.get('--seed') ?? '1');
+// A random seed by default, printed so that the match can be replayed.
+const seed = Number(options.get('--seed') ?? Math.floor(Math.random() * 2 ** 31));
+if (!Number.isInteger(seed)) fail('--seed must be a whole number');
 
 const openings = [
   ...new Set([4, 6, 8].flatMap((plies) => BOOK_LINES.map((l) => l.split(' ').slice(0, plies).join(' ')))),
@@ -50,12 +53,12 @@ const specs: GameSpec[] = Array.from({ length: games }, (_, index) => {
     black: (aWhite ? b : a) as Level,
     opening: openings[(index >> 1) % openings.length].split(' '),
     standard,
-    seed: seed * 1000 + index,
+    seed: (seed + index) | 0,
   };
 });
 
 console.log(
-  `match ${a} (A) vs ${b} (B), ${games} games, ${standard ? 'standard chess' : 'Shared Box Chess'}, ${threads} threads`,
+  `match ${a} (A) vs ${b} (B), ${games} games, ${standard ? 'standard chess' : 'Shared Box Chess'}, ${threads} threads, seed ${seed}`,
 );
 const score = { wins: 0, draws: 0, losses: 0 };
 let next = 0;

@@ -18,9 +18,12 @@ const say = (text: string): void => {
   process.stdout.write(`${text}\n`);
 };
 const info = (text: string): void => say(`info string ${text}`);
+const SEED_MAX = 2 ** 31 - 1;
 
 let standard = false;
 let level: Level | undefined;
+/** The Seed option; 0 (the default) leaves the level's choices to Math.random. */
+let seed = 0;
 let sbfen = START_SBFEN;
 let moves: string[] = [];
 let line = Line.from(sbfen, moves, standard);
@@ -139,7 +142,10 @@ function go(args: string[]): void {
   const { limits, infinite } = parsed;
   // A bare `go` without a level is a full-strength search until `stop`.
   const unbounded = limits.timeMs === undefined && limits.depth === undefined && limits.nodes === undefined;
-  const search = engine.search({ sbfen, moves, standard, level, limits, book: level !== undefined }, report);
+  const search = engine.search(
+    { sbfen, moves, standard, level, limits, book: level !== undefined, seed: seed || undefined },
+    report,
+  );
   const current = {
     search,
     infinite: infinite || (unbounded && !level),
@@ -202,6 +208,10 @@ function setOption(args: string[]): void {
     if (value === 'full') level = undefined;
     else if (isLevel(value)) level = value;
     else info(`Level must be full, easy, medium or hard, found '${value}'`);
+  } else if (name.toLowerCase() === 'seed') {
+    const n = Number(value);
+    if (Number.isInteger(n) && n >= 0 && n <= SEED_MAX) seed = n;
+    else info(`Seed must be a whole number from 0 to ${SEED_MAX}, found '${value}'`);
   } else info(`unknown option '${name}'`);
 }
 
@@ -215,6 +225,7 @@ function handle(input: string): void {
       say('id author Shared Box Chess developers');
       say('option name UCI_Variant type combo default sharedbox var sharedbox var chess');
       say('option name Level type combo default full var full var easy var medium var hard');
+      say(`option name Seed type spin default 0 min 0 max ${SEED_MAX}`);
       say('uciok');
       return;
     case 'isready':

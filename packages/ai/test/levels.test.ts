@@ -81,13 +81,13 @@ describe('levels', () => {
   it('honour depth and node caps on easy and medium', () => {
     for (const level of ['easy', 'medium'] as const) {
       const engine = new Engine(16);
-      const r = engine.think(line(MIDDLEGAME), { level, random: seededRandom(1) });
+      const r = engine.think(line(MIDDLEGAME), { level, seed: 1 });
       expect(r.source).toBe('search');
       expect(r.nodes).toBeLessThanOrEqual(LEVELS[level].nodeCap);
       expect(r.depth).toBeLessThanOrEqual(LEVELS[level].depth);
       expect(r.depth).toBeGreaterThanOrEqual(1);
       // Explicit limits replace only the time: a deeper request is still capped.
-      const deep = engine.think(line(MIDDLEGAME), { level, limits: { depth: 20 }, random: seededRandom(2) });
+      const deep = engine.think(line(MIDDLEGAME), { level, limits: { depth: 20 }, seed: 2 });
       expect(deep.nodes).toBeLessThanOrEqual(LEVELS[level].nodeCap);
       expect(deep.depth).toBeLessThanOrEqual(LEVELS[level].depth);
     }
@@ -105,7 +105,7 @@ describe('levels', () => {
     const seen = new Set<string>();
     for (let seed = 0; seed < 12; seed++) {
       const l = line(MIDDLEGAME);
-      const r = engine.think(l, { level: 'easy', random: seededRandom(seed) });
+      const r = engine.think(l, { level: 'easy', seed });
       expect(parseMoveText(l.pos, r.text).ok).toBe(true);
       seen.add(r.text);
     }

@@ -70,6 +70,7 @@ describe('UCI', () => {
       'option name UCI_Variant type combo default sharedbox var sharedbox var chess',
     );
     expect(uci.lines.some((l) => l.startsWith('option name Level type combo'))).toBe(true);
+    expect(uci.lines).toContain('option name Seed type spin default 0 min 0 max 2147483647');
     expect(uci.lines.some((l) => l.startsWith('id name '))).toBe(true);
   });
 
@@ -103,6 +104,8 @@ describe('UCI', () => {
     expect(await uci.expect(/^info string /)).toMatch(/wtime needs a number/);
     uci.send('setoption name Level value impossible');
     expect(await uci.expect(/^info string /)).toMatch(/Level must be/);
+    uci.send('setoption name Seed value -1');
+    expect(await uci.expect(/^info string /)).toMatch(/Seed must be a whole number/);
     uci.send('position startpos moves Qd3d4');
     expect(await uci.expect(/^info string /)).toMatch(/illegal move/);
     uci.send('position startpos moves sac=N');
@@ -145,11 +148,22 @@ describe('UCI', () => {
 
   it('plays standard chess and levels', async () => {
     uci.send('setoption name UCI_Variant value chess', 'setoption name Level value easy');
-    uci.send('position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1', 'go');
-    expect(await uci.expect(/^bestmove /)).toMatch(/^bestmove [a-h][1-8][a-h][1-8]$/);
+    // With a seed, easy's random choice is the same each time.
+    uci.send('setoption name Seed value 7');
+    const answers: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      uci.send('ucinewgame', 'position fen 4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1', 'go');
+      answers.push(await uci.expect(/^bestmove /));
+    }
+    expect(answers[0]).toMatch(/^bestmove [a-h][1-8][a-h][1-8]$/);
+    expect(answers[1]).toBe(answers[0]);
     uci.send('position fen 4k3/8/8/3(PR)4/8/8/8/4K3 w - - 0 1');
     expect(await uci.expect(/^info string /)).toMatch(/boxes are not allowed in standard chess/);
-    uci.send('setoption name Level value full', 'setoption name UCI_Variant value sharedbox');
+    uci.send(
+      'setoption name Level value full',
+      'setoption name UCI_Variant value sharedbox',
+      'setoption name Seed value 0',
+    );
   });
 
   it('quits on quit', async () => {

@@ -40,6 +40,17 @@ describe('engine worker (Node home)', () => {
     expect((await quick.answer).text).toMatch(/^[a-h][1-8][a-h][1-8]$/);
   });
 
+  it('passes the seed on: the same seed, the same choice', async () => {
+    const request = { sbfen: START_SBFEN, moves: ['c2c3'], standard: false, level: 'easy' as const };
+    const answers: string[] = [];
+    for (const seed of [1, 1, 2, 2]) {
+      engine.newGame();
+      answers.push((await engine.search({ ...request, seed }).answer).text);
+    }
+    expect(answers[1]).toBe(answers[0]);
+    expect(answers[3]).toBe(answers[2]);
+  });
+
   it('reports bad requests as errors', async () => {
     await expect(engine.search({ sbfen: 'nonsense', moves: [], standard: false }).answer).rejects.toThrow(
       /invalid SBFEN/,

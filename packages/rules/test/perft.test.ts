@@ -1,31 +1,12 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { divide, perft } from '../src/perft.ts';
 import { position } from './helpers.ts';
+import { divideCases, publicCases, standardCases } from './perft-cases.ts';
 
-/** The shared folder sits beside the repository, locally and in CI. */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const shared = (name: string) => path.resolve(repoRoot, '../shared/perft', name);
-
-interface PerftCase {
-  name: string;
-  sbfen: string;
-  depths: Record<string, number>;
-}
-interface DivideCase {
-  name: string;
-  sbfen: string;
-  depth: number;
-  divide: Record<string, number>;
-}
-const load = <T>(name: string): T[] => JSON.parse(readFileSync(shared(name), 'utf8')) as T[];
-
-const standardCases = load<PerftCase>('standard.json');
-const publicCases = load<PerftCase>('public.json');
-const divideCases = load<DivideCase>('public-divide3.json');
 
 describe('perft in standard mode (ordinary chess, published numbers)', () => {
   it('has the positions it is meant to check', () => {

@@ -1,6 +1,6 @@
 import type { Move, Position } from '@sbc/rules';
 import { moveText } from '@sbc/rules';
-import { Engine, seededRandom } from '../engine.ts';
+import { Engine } from '../engine.ts';
 import { Line } from '../line.ts';
 import type { EngineRequest, EngineResponse } from './protocol.ts';
 
@@ -52,7 +52,7 @@ export function createEngineHost(post: (response: EngineResponse) => void): (req
         level: request.level,
         limits: request.limits,
         book: request.book,
-        random: request.seed === undefined ? undefined : seededRandom(request.seed),
+        seed: request.seed,
         stop: request.stop,
         onProgress: (info) =>
           post({

@@ -13,6 +13,7 @@ export type EngineRequest =
       level?: Level;
       limits?: ThinkLimits;
       book?: boolean;
+      /** The game's seed for the level's random choices (see ThinkRequest); random when absent. */
       seed?: number;
       /** An Int32Array(1) view of shared memory: writing 1 stops the search early. */
       stop?: Int32Array;

@@ -15,6 +15,21 @@ export interface ComputerPlayer {
 
 type EngineClient = ReturnType<typeof createBrowserEngine>;
 
+/**
+ * localStorage key of an optional seed for the computer's random choices (docs/engine.md): the
+ * end-to-end tests set it so that the computer's replies are the same on every run.
+ */
+export const ENGINE_SEED_KEY = 'sbc:engine-seed';
+
+function engineSeed(): number | undefined {
+  try {
+    const seed = Number(localStorage.getItem(ENGINE_SEED_KEY) || NaN);
+    return Number.isInteger(seed) ? seed : undefined;
+  } catch {
+    return undefined; // no storage (private mode): random
+  }
+}
+
 let engine: Promise<EngineClient> | null = null;
 
 /** The engine's Web Worker, started on first use (its code is loaded only for computer games). */
@@ -29,7 +44,7 @@ export const workerComputer: ComputerPlayer = {
     let cancelled = false;
     const answer = worker().then((client) => {
       if (cancelled) throw new Error('cancelled');
-      const search = client.search(request);
+      const search = client.search({ ...request, seed: engineSeed() });
       cancelSearch = search.cancel;
       return search.answer.then((a) => a.text);
     });
