@@ -54,6 +54,11 @@ export function parseSbfen(text: string, standard = false): Result<Position> {
       const ch = row[i];
       if (file > 7) return err(`rank ${rank + 1} has more than 8 squares`);
       if (ch >= '1' && ch <= '8') {
+        const before = row[i - 1];
+        if (before >= '1' && before <= '8')
+          return err(
+            `rank ${rank + 1} has two digits in a row ('${before}${ch}'); a run of empty squares is one digit from 1 to 8`,
+          );
         file += Number(ch);
         continue;
       }

@@ -96,6 +96,13 @@ describe('rejections (RULES.md 7)', () => {
     expect(rejection('rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')).toMatch(/'9'/);
   });
 
+  it('a malformed field: two digits in a row, even when the rank adds up to 8', () => {
+    expect(rejection('4k3/8/8/8/8/8/8/K61 w - - 0 1')).toMatch(
+      /rank 1 has two digits in a row \('61'\); a run of empty squares is one digit from 1 to 8/,
+    );
+    expect(rejection('4k3/8/8/8/44/8/8/4K3 w - - 0 1')).toMatch(/rank 4 has two digits in a row \('44'\)/);
+  });
+
   it('a malformed field: a box without its closing parenthesis', () => {
     expect(rejection('4k3/8/8/8/3(PN4/8/8/4K3 w - - 0 1')).toMatch(/rank 4 has a '\(' without its '\)'/);
   });
