@@ -1,5 +1,5 @@
 import type { GameActionResponse, GameResponse } from '@sbc/api';
-import { Game } from '@sbc/rules';
+import { Game } from '@sbc/game';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { games, moves } from '../src/db/schema.ts';

@@ -1,9 +1,7 @@
+import { Game, type GameRecord, type MoveRequest } from '@sbc/game';
 import {
-  Game,
-  type GameRecord,
   isCapture,
   legalMoves,
-  type MoveRequest,
   moveFrom,
   movePiece,
   moveTo,

@@ -1,5 +1,5 @@
 import { GameActionResponse, GameList, GameResponse, GameStatistics, MoveList } from '@sbc/api';
-import { Game } from '@sbc/rules';
+import { Game } from '@sbc/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../src/db/schema.ts';

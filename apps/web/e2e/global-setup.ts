@@ -19,6 +19,7 @@ const sources = [
   'apps/web/vite.config.ts',
   'apps/web/build',
   'packages/rules/src',
+  'packages/game/src',
   'packages/ai/src',
   'packages/api/src',
 ].map((p) => join(root, p));

@@ -1,5 +1,5 @@
 import type { GameResponse, ServerGameState, User } from '@sbc/api';
-import { Game, type GameSetup } from '@sbc/rules';
+import { Game, type GameSetup } from '@sbc/game';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

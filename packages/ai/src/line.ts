@@ -1,4 +1,5 @@
-import { type Move, type Position, parseMoveText, parseSbfen, type Result } from '@sbc/rules';
+import { resolveMoveText } from '@sbc/game';
+import { type Move, type Position, parseSbfen, type Result } from '@sbc/rules';
 
 /**
  * A game's current position with the hash keys of the positions before it, which the search
@@ -16,7 +17,7 @@ export class Line {
     if (!parsed.ok) return { ok: false, error: `invalid SBFEN: ${parsed.error}` };
     const line = new Line(parsed.value);
     for (let i = 0; i < moves.length; i++) {
-      const m = parseMoveText(line.pos, moves[i]);
+      const m = resolveMoveText(line.pos, moves[i]);
       if (!m.ok) return { ok: false, error: `move ${i + 1} '${moves[i]}': ${m.error}` };
       line.play(m.value);
     }

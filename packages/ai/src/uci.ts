@@ -5,9 +5,9 @@
  * `info string` saying why; nothing a GUI sends can crash the engine.
  */
 import { createInterface } from 'node:readline';
-import { type Level, START_SBFEN } from '@sbc/rules';
+import { isLevel, type Level } from '@sbc/game';
+import { START_SBFEN } from '@sbc/rules';
 import type { ThinkLimits } from './engine.ts';
-import { isLevel } from './levels.ts';
 import { Line } from './line.ts';
 import { isMateScore, MATE } from './search.ts';
 import type { RunningSearch } from './worker/client.ts';

@@ -1,4 +1,4 @@
-import type { GameState } from '@sbc/rules';
+import type { GameState } from '@sbc/game';
 import { z } from 'zod';
 import { Color, Level } from './common.ts';
 

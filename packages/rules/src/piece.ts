@@ -53,7 +53,10 @@ export function parseTypeLetter(ch: string): PieceType | 0 {
   return t >= 1 && ch.length === 1 ? (t as PieceType) : 0;
 }
 
-export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+/** Parses a type name (`knight`); returns 0 when it is not one. */
+export function parseTypeName(name: string): PieceType | 0 {
+  const t = TYPE_NAMES.indexOf(name as TypeName);
+  return t > 0 ? (t as PieceType) : 0;
+}
 
-/** The values RULES.md section 9 uses when the computer chooses what to sacrifice. */
-export const SACRIFICE_VALUE = [0, 1, 3, 3, 5, 9, 1000] as const;
+export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

@@ -3,8 +3,10 @@ import { generateLegal, MAX_MOVES } from './movegen.ts';
 import { BISHOP, type Color, KING, KNIGHT, typeOf } from './piece.ts';
 import type { Position } from './position.ts';
 
-export type Status = 'active' | 'check' | 'checkmate' | 'stalemate' | 'draw';
-export type DrawReason = 'threefold' | 'fifty-move' | 'insufficient-material';
+export const STATUSES = ['active', 'check', 'checkmate', 'stalemate', 'draw'] as const;
+export type Status = (typeof STATUSES)[number];
+export const DRAW_REASONS = ['threefold', 'fifty-move', 'insufficient-material'] as const;
+export type DrawReason = (typeof DRAW_REASONS)[number];
 
 export interface PositionStatus {
   status: Status;

@@ -1,5 +1,6 @@
 import type { GameIntention } from '@sbc/api';
-import { type ActionResult, type ColorName, type Game, MESSAGES, type Result } from '@sbc/rules';
+import { type ActionResult, type Game, MESSAGES } from '@sbc/game';
+import type { ColorName, Result } from '@sbc/rules';
 import { badRequest, conflict, forbidden } from '../../errors.ts';
 import type { GameEvent } from '../../events/bus.ts';
 import type { GameRow, LoadedGame } from './store.ts';

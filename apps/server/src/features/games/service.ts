@@ -1,5 +1,6 @@
 import type { CreateGameRequest, GameActionResponse, GameResponse } from '@sbc/api';
-import { type ColorName, Game } from '@sbc/rules';
+import { Game } from '@sbc/game';
+import type { ColorName } from '@sbc/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import { badRequest, notFound } from '../../errors.ts';

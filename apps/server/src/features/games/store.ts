@@ -1,4 +1,4 @@
-import { Game, type GameRecord, type MoveRecord } from '@sbc/rules';
+import { Game, type GameRecord, type MoveHistoryEntry } from '@sbc/game';
 import { and, desc, eq, gt, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
@@ -133,7 +133,7 @@ export async function saveGame(db: Db, loaded: LoadedGame, changes: GameChanges)
   });
 }
 
-function moveValues(gameId: string, m: MoveRecord, createdAt: Date): typeof moves.$inferInsert {
+function moveValues(gameId: string, m: MoveHistoryEntry, createdAt: Date): typeof moves.$inferInsert {
   return {
     gameId,
     moveNumber: m.moveNumber,

@@ -1,5 +1,5 @@
 import type { GameResponse, GameSummary, MoveRecord } from '@sbc/api';
-import type { GameState, MoveRecord as RulesMoveRecord } from '@sbc/rules';
+import type { GameState, MoveHistoryEntry } from '@sbc/game';
 import type { ListedGame, MoveRow, StoredRecord } from './store.ts';
 
 const LIVE = new Set(['active', 'check']);
@@ -59,7 +59,7 @@ export function summaryView(listed: ListedGame): GameSummary {
 }
 
 /** A move as the API shows it, from a move row or the rules' history alike. */
-export function moveView(m: MoveRow | RulesMoveRecord): MoveRecord {
+export function moveView(m: MoveRow | MoveHistoryEntry): MoveRecord {
   type Piece = MoveRecord['piece'];
   return {
     moveNumber: m.moveNumber,

@@ -1,5 +1,6 @@
 import type { ServerGameState } from '@sbc/api';
-import { MESSAGES } from '@sbc/rules';
+import { MESSAGES } from '@sbc/game';
+import { MESSAGES as RULE_MESSAGES } from '@sbc/rules';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 
@@ -23,7 +24,7 @@ export function gameOverText(state: ServerGameState): string {
 
 /** The banner at the top when the game has ended. */
 export function gameEndBanner(state: ServerGameState): string {
-  if (state.gameStatus === 'stalemate') return MESSAGES.stalemate;
+  if (state.gameStatus === 'stalemate') return RULE_MESSAGES.stalemate;
   if (state.gameStatus === 'draw' && state.drawReason === 'agreement') return MESSAGES.drawAgreed;
   return state.statusMessage ?? MESSAGES.gameEnded;
 }

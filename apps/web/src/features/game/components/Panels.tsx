@@ -1,5 +1,6 @@
 import type { GameResponse, ServerGameState } from '@sbc/api';
-import type { ColorName, MoveHistoryEntry, PieceState } from '@sbc/rules';
+import { isLive, type MoveHistoryEntry, type PieceState } from '@sbc/game';
+import type { ColorName } from '@sbc/rules';
 import { memo } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -36,7 +37,7 @@ export const PlayersPanel = memo(function PlayersPanel({
   state: ServerGameState;
   remaining: number | null;
 }) {
-  const live = state.gameStatus === 'active' || state.gameStatus === 'check';
+  const live = isLive(state.gameStatus);
   return (
     <Card title="Players">
       <ul className="space-y-2">

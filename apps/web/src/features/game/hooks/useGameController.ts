@@ -1,5 +1,6 @@
 import type { GameActionResponse, GameResponse, MoveIntention, ServerGameState } from '@sbc/api';
-import type { ColorName, Game, GameState, TypeName } from '@sbc/rules';
+import { type Game, type GameState, isLive, type MoveRequest } from '@sbc/game';
+import type { ColorName, TypeName } from '@sbc/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -14,10 +15,7 @@ export type Actor = 'human' | 'computer' | 'controls';
 /** game.md section 2: the Game Over dialog waits 500 ms after a human move, 1000 after the computer's, 1500 from the controls. */
 export const GAME_OVER_DELAY: Record<Actor, number> = { human: 500, computer: 1000, controls: 1500 };
 
-const LIVE = new Set(['active', 'check']);
-export const isLive = (state: GameState): boolean => LIVE.has(state.gameStatus);
-
-type Intention = { from: string; to: string; piece?: TypeName; promotion?: TypeName };
+type Intention = MoveRequest;
 
 /** A game after a local action, and its state to show. */
 type Shown = { game: Game; state: GameState };
@@ -68,7 +66,7 @@ export function useGameController(id: string) {
   const state: ServerGameState | undefined = optimistic?.state ?? server?.gameState;
   const serverGame = useMemo(() => (server ? gameFromState(server.gameState) : null), [server]);
   const game: Game | null = optimistic ? optimistic.game : serverGame;
-  const live = state ? isLive(state) : false;
+  const live = state ? isLive(state.gameStatus) : false;
 
   // Game Over: after the game ends on this screen, with the delay of whoever ended it. The timer
   // survives the server's answer replacing the optimistic state; a game live again cancels it.

@@ -1,4 +1,5 @@
 import type { ServerGameState } from '@sbc/api';
+import { isLive } from '@sbc/game';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { gamesApi } from '../api/games.ts';
@@ -14,7 +15,7 @@ export const CHECK_MS = 10_000;
  */
 export function useInactivity(gameId: string, state: ServerGameState | undefined, refetch: () => void) {
   const deadline = state?.inactivityDeadline ?? null;
-  const live = state ? state.gameStatus === 'active' || state.gameStatus === 'check' : false;
+  const live = state ? isLive(state.gameStatus) : false;
   const [now, setNow] = useState(() => Date.now());
   const warned = useRef<{ deadline: number | null; at60: boolean; at30: boolean; at0: boolean }>({
     deadline: null,

@@ -1,3 +1,4 @@
+import type { Level } from '@sbc/game';
 import { parseSbfen } from '@sbc/rules';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -52,7 +53,7 @@ function Choice<T extends string>({
 export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [mode, setMode] = useState<Mode>('human');
   const [color, setColor] = useState<'white' | 'black'>('white');
-  const [level, setLevel] = useState<'easy' | 'medium' | 'hard'>('medium');
+  const [level, setLevel] = useState<Level>('medium');
   const [fen, setFen] = useState('');
   const [fenError, setFenError] = useState<string | null>(null);
   const navigate = useNavigate();

@@ -1,3 +1,4 @@
+import { MESSAGES as RULE_MESSAGES } from '@sbc/rules';
 import { describe, expect, it } from 'vitest';
 import { Game, type GameSetup, MESSAGES } from '../src/index.ts';
 
@@ -52,7 +53,7 @@ describe('move messages', () => {
     expect(pending?.defendingSharedBox.options).toEqual(['knight', 'bishop']);
     expect(pending?.defender).toBe('white');
     expect(g.state().sbfen).toBeNull();
-    expect(refusal(g.move({ from: 'e1', to: 'e2' }))).toBe(MESSAGES.choicePending);
+    expect(refusal(g.move({ from: 'e1', to: 'e2' }))).toBe(RULE_MESSAGES.choicePending);
     const r = g.choose('bishop');
     expect(r.ok && r.value.message).toBe('Bishop sacrificed, mixed shared box created');
     const s = g.state();
@@ -101,45 +102,45 @@ describe('move messages', () => {
 describe('refusals', () => {
   const cases: [string, string, { from: string; to: string; piece?: 'queen' | 'pawn' }, string][] = [
     ['a bad coordinate', '', { from: 'z9', to: 'e4' }, MESSAGES.invalidSquare],
-    ['the same square', '', { from: 'e2', to: 'e2' }, MESSAGES.invalidMove],
-    ['an impossible path', '', { from: 'g1', to: 'g3' }, MESSAGES.invalidMove],
-    ['an empty square', '', { from: 'e4', to: 'e5' }, MESSAGES.noPiece],
-    ["the other side's piece", '', { from: 'e7', to: 'e5' }, MESSAGES.noPiece],
+    ['the same square', '', { from: 'e2', to: 'e2' }, RULE_MESSAGES.invalidMove],
+    ['an impossible path', '', { from: 'g1', to: 'g3' }, RULE_MESSAGES.invalidMove],
+    ['an empty square', '', { from: 'e4', to: 'e5' }, RULE_MESSAGES.noPiece],
+    ["the other side's piece", '', { from: 'e7', to: 'e5' }, RULE_MESSAGES.noPiece],
     [
       'a boxed piece joining',
       '4k3/8/8/8/4P3/3(PQ)4/8/4K3 w - - 0 1',
       { from: 'd3', to: 'e4', piece: 'queen' },
-      MESSAGES.boxedPieceCannotCreate,
+      RULE_MESSAGES.boxedPieceCannotCreate,
     ],
     [
       'a fourth box',
       '4k3/8/(pn)(pb)(pr)5/8/8/3P4/8/3QK3 w - - 0 1',
       { from: 'd1', to: 'd3' },
-      MESSAGES.boxLimit,
+      RULE_MESSAGES.boxLimit,
     ],
     [
       'a king onto a box',
       '4k3/8/8/8/8/8/3(pn)4/4K3 w - - 0 1',
       { from: 'e1', to: 'd2' },
-      MESSAGES.squareHasBox,
+      RULE_MESSAGES.squareHasBox,
     ],
     [
       'a rook onto its own box',
       '4k3/8/8/8/8/3(PN)4/8/3RK3 w - - 0 1',
       { from: 'd1', to: 'd3' },
-      MESSAGES.ownBox,
+      RULE_MESSAGES.ownBox,
     ],
     [
       'a rook onto a mixed box',
       '4k3/8/8/8/8/3(Pn)4/8/3RK3 w - - 0 1',
       { from: 'd1', to: 'd3' },
-      MESSAGES.ownBox,
+      RULE_MESSAGES.ownBox,
     ],
     [
       'exposing the king',
       '4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1',
       { from: 'e2', to: 'c3' },
-      MESSAGES.kingInCheck,
+      RULE_MESSAGES.kingInCheck,
     ],
     [
       'an unnamed piece of a box',
