@@ -44,7 +44,7 @@ export async function insertOnlineGame(
   blackId: string,
 ): Promise<string> {
   const created = Game.create({ mode: 'online' });
-  if (!created.ok) throw new Error(created.error);
+  if (!created.ok) throw new Error(created.error.message);
   const record: StoredRecord = {
     ...created.value.toRecord(),
     pendingPromotion: null,

@@ -28,7 +28,7 @@ const PAIRS = 50;
 
 function replay(record: GameRecord): Game {
   const game = Game.fromRecord(record);
-  if (!game.ok) throw new Error(game.error);
+  if (!game.ok) throw new Error(game.error.message);
   return game.value;
 }
 

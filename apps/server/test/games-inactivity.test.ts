@@ -56,7 +56,7 @@ it("ends the caller's idle games on check-abandoned: the side to move loses", as
   expect(ended.body[0].gameState).toMatchObject({ gameStatus: 'abandoned', inactivityDeadline: null });
   expect((await idle.post('/api/games/check-abandoned')).body).toEqual([]);
   const late = await idle.post(`/api/games/${idleGame.id}/moves`, { from: 'e7', to: 'e5' });
-  expect(late).toMatchObject({ status: 409, body: { message: 'Game has ended.' } });
+  expect(late).toMatchObject({ status: 409, body: { message: 'Game has ended.', code: 'gameEnded' } });
   expect((await busy.get(`/api/games/${busyGame.id}`)).body.status).toBe('active');
 });
 

@@ -30,7 +30,7 @@ function bookIndex(standard: boolean): Map<string, string[]> {
   if (index) return index;
   index = new Map();
   const start = parseSbfen(START_SBFEN, standard);
-  if (!start.ok) throw new Error(start.error);
+  if (!start.ok) throw new Error(start.error.message);
   for (const line of BOOK_LINES) {
     const pos = start.value.clone();
     for (const text of line.split(' ')) {
@@ -39,7 +39,7 @@ function bookIndex(standard: boolean): Map<string, string[]> {
       if (!next.includes(text)) next.push(text);
       index.set(key, next);
       const m = resolveMoveText(pos, text);
-      if (!m.ok) throw new Error(`book line '${line}': ${m.error}`);
+      if (!m.ok) throw new Error(`book line '${line}': ${m.error.message}`);
       pos.play(m.value);
     }
   }

@@ -64,7 +64,7 @@ export function playGame(spec: GameSpec, engines: [Engine, Engine]): GameRecord 
     const answer = engines[side].think(line, { level: levels[side], random });
     if (!answer.move) throw new Error(`no move from ${levels[side]} in a running game`);
     const check = resolveMoveText(pos, answer.text);
-    if (!check.ok) throw new Error(`${levels[side]} played ${answer.text}: ${check.error}`);
+    if (!check.ok) throw new Error(`${levels[side]} played ${answer.text}: ${check.error.message}`);
     moves.push(answer.text);
     line.play(answer.move);
     if (answer.source === 'search') {

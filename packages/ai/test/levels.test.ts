@@ -153,7 +153,7 @@ describe('opening book', () => {
       expect(moves).toHaveLength(BOOK_PLIES);
       for (const standard of [false, true]) {
         const parsed = parseSbfen(START_SBFEN, standard);
-        if (!parsed.ok) throw new Error(parsed.error);
+        if (!parsed.ok) throw new Error(parsed.error.message);
         const pos = parsed.value;
         for (const move of moves) {
           const m = resolveMoveText(pos, move);

@@ -142,7 +142,7 @@ describe('engine', () => {
     if (!line.ok) throw new Error(line.error);
     const { pos } = line.value;
     const qd2 = resolveMoveText(pos, 'd1d2');
-    if (!qd2.ok) throw new Error(qd2.error);
+    if (!qd2.ok) throw new Error(qd2.error.message);
     const repeated = after(pos, qd2.value, () => [pos.hashLo, pos.hashHi]);
     const history = [pos.hashLo, pos.hashHi, ...repeated, pos.hashLo, pos.hashHi, ...repeated];
     const searcher = new Searcher(16);

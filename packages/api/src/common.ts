@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-/** Every error the server sends: a status and this body. */
-export const ErrorResponse = z.object({ message: z.string() });
+/** Every error the server sends: a status and this body; a refusal of the rules or the game adds its code. */
+export const ErrorResponse = z.object({ message: z.string(), code: z.string().optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
 export const Color = z.enum(['white', 'black']);

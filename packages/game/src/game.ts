@@ -20,7 +20,7 @@ import {
   parseSquare,
   parseTypeName,
   type Result,
-  MESSAGES as RULE_MESSAGES,
+  ruleError,
   SACRIFICE,
   START_SBFEN,
   TYPE_NAMES,
@@ -28,6 +28,7 @@ import {
   typeOf,
   writeSbfen,
 } from '@sbc/rules';
+import { type GameError, gameError } from './errors.ts';
 import { HISTORY_CAP, historyEntry } from './history.ts';
 import { abandonedMessage, MESSAGES, moveMessage, resignedMessage, sacrificedMessage } from './messages.ts';
 import type { GameRecord, GameSetup } from './record.ts';
@@ -59,7 +60,7 @@ export class Game {
     private readonly setup: Required<GameSetup>,
   ) {}
 
-  static create(setup: GameSetup = {}): Result<Game> {
+  static create(setup: GameSetup = {}): Result<Game, GameError> {
     const parsed = parseSbfen(setup.sbfen ?? START_SBFEN, setup.standard ?? false);
     if (!parsed.ok) return parsed;
     return ok(
@@ -74,14 +75,15 @@ export class Game {
   }
 
   /** Rebuilds a game from its record, checking every move again. */
-  static fromRecord(record: GameRecord): Result<Game> {
+  static fromRecord(record: GameRecord): Result<Game, GameError> {
     const created = Game.create(record);
     if (!created.ok) return created;
     const game = created.value;
     for (const texts of record.moves) {
       for (const text of texts) {
         const played = game.playText(text);
-        if (!played.ok) return err(`move ${game.history.length + 1} (${text}): ${played.error}`);
+        if (!played.ok)
+          return err(gameError('recordMove', game.history.length + 1, text, played.error.message));
       }
     }
     game.undoDepth = Math.min(record.undoDepth, game.history.length, HISTORY_CAP);
@@ -123,39 +125,39 @@ export class Game {
   }
 
   /** Plays a move. A pawn reaching the last rank without a promotion piece waits for `promote`. */
-  move(req: MoveRequest): Result<ActionResult> {
+  move(req: MoveRequest): Result<ActionResult, GameError> {
     const refusal = this.refuseAction();
     if (refusal) return err(refusal);
-    if (this.pos.pendingSquare >= 0) return err(RULE_MESSAGES.choicePending);
-    if (this.pendingPromotion) return err(MESSAGES.promotionPending);
+    if (this.pos.pendingSquare >= 0) return err(ruleError('choicePending'));
+    if (this.pendingPromotion) return err(gameError('promotionPending'));
     const from = parseSquare(req.from);
     const to = parseSquare(req.to);
-    if (from < 0 || to < 0) return err(MESSAGES.invalidSquare);
-    if (from === to) return err(RULE_MESSAGES.invalidMove);
+    if (from < 0 || to < 0) return err(gameError('invalidSquare'));
+    if (from === to) return err(ruleError('invalidMove'));
     const type = parseTypeName(req.piece ?? '');
-    if (req.piece !== undefined && !type) return err(`Unknown piece '${req.piece}'`);
+    if (req.piece !== undefined && !type) return err(gameError('unknownPiece', req.piece));
     const promotion = parseTypeName(req.promotion ?? '');
     if (req.promotion !== undefined && (!promotion || promotion === PAWN || promotion === KING)) {
-      return err(`A pawn promotes to a queen, rook, bishop or knight, not '${req.promotion}'`);
+      return err(gameError('promotionPiece', req.promotion));
     }
     const candidates = legalMoves(this.pos).filter(
       (m) => moveFrom(m) === from && moveTo(m) === to && (!type || typeOf(movePiece(m)) === type),
     );
     if (candidates.length === 0) return err(explainIllegal(this.pos, from, to, type || undefined));
-    if (new Set(candidates.map((m) => typeOf(movePiece(m)))).size > 1) return err(MESSAGES.choosePiece);
+    if (new Set(candidates.map((m) => typeOf(movePiece(m)))).size > 1) return err(gameError('choosePiece'));
     if (movePromotion(candidates[0]) && !promotion) {
       this.pendingPromotion = { from: req.from, to: req.to };
       return ok({ message: null });
     }
     const m = candidates.find((c) => movePromotion(c) === promotion);
-    if (m === undefined) return err(RULE_MESSAGES.invalidMove);
+    if (m === undefined) return err(ruleError('invalidMove'));
     return ok({ message: this.commitNew(m) });
   }
 
   /** Completes a move that waits for its promotion piece. */
-  promote(piece: TypeName): Result<ActionResult> {
+  promote(piece: TypeName): Result<ActionResult, GameError> {
     const pending = this.pendingPromotion;
-    if (!pending) return err('No pending promotion');
+    if (!pending) return err(gameError('noPendingPromotion'));
     this.pendingPromotion = null;
     const result = this.move({ ...pending, promotion: piece });
     if (!result.ok) this.pendingPromotion = pending;
@@ -163,7 +165,7 @@ export class Game {
   }
 
   /** The defender's choice after an attack on its double box: which piece is sacrificed. */
-  choose(sacrificed: TypeName): Result<ActionResult> {
+  choose(sacrificed: TypeName): Result<ActionResult, GameError> {
     const refusal = this.refuseAction();
     if (refusal) return err(refusal);
     const m = sacrificeMove(this.pos, sacrificed);
@@ -171,15 +173,15 @@ export class Game {
   }
 
   /** Plays one move text (RULES.md 8), as the UCI engine and stored records write moves. */
-  playText(text: string): Result<ActionResult> {
+  playText(text: string): Result<ActionResult, GameError> {
     const refusal = this.refuseAction();
     if (refusal) return err(refusal);
     const m = resolveMoveText(this.pos, text);
     return m.ok ? ok({ message: this.commitNew(m.value) }) : m;
   }
 
-  private refuseAction(): string | null {
-    return this.isOver ? MESSAGES.gameEnded : null;
+  private refuseAction(): GameError | null {
+    return this.isOver ? gameError('gameEnded') : null;
   }
 
   /** Plays a legal decision, records it and returns the move logic's message. */
@@ -213,10 +215,10 @@ export class Game {
    * Takes back the last move (both plies of an attack and its choice). In a computer game, on the
    * human's turn, it takes back the computer's reply and the human's move when both are stored.
    */
-  undo(): Result<ActionResult> {
+  undo(): Result<ActionResult, GameError> {
     const refusal = this.refuseHistory();
     if (refusal) return err(refusal);
-    if (this.undoDepth === 0) return err(MESSAGES.noUndo);
+    if (this.undoDepth === 0) return err(gameError('noUndo'));
     const pair = this.isHumanTurn() && this.undoDepth >= 2;
     for (let i = pair ? 2 : 1; i > 0; i--) {
       const entry = this.history.pop()!;
@@ -229,10 +231,10 @@ export class Game {
     return ok({ message: pair ? MESSAGES.undonePair : MESSAGES.undone });
   }
 
-  redo(): Result<ActionResult> {
+  redo(): Result<ActionResult, GameError> {
     const refusal = this.refuseHistory();
     if (refusal) return err(refusal);
-    if (this.redoStack.length === 0) return err(MESSAGES.noRedo);
+    if (this.redoStack.length === 0) return err(gameError('noRedo'));
     const pair = this.isHumanTurn() && this.redoStack.length >= 2;
     for (let i = pair ? 2 : 1; i > 0; i--) {
       for (const text of this.redoStack.pop()!) {
@@ -245,9 +247,9 @@ export class Game {
     return ok({ message: pair ? MESSAGES.redonePair : MESSAGES.redone });
   }
 
-  private refuseHistory(): string | null {
-    if (this.setup.mode === 'online') return MESSAGES.undoOnline;
-    if (this.ending) return MESSAGES.gameEnded;
+  private refuseHistory(): GameError | null {
+    if (this.setup.mode === 'online') return gameError('undoOnline');
+    if (this.ending) return gameError('gameEnded');
     return null;
   }
 
@@ -256,22 +258,22 @@ export class Game {
   }
 
   /** The side to move resigns (locally); online, the server names the side. */
-  resign(side: ColorName = this.turn): Result<ActionResult> {
+  resign(side: ColorName = this.turn): Result<ActionResult, GameError> {
     return this.end({ status: 'resigned', winner: opponent(side), message: resignedMessage(side) });
   }
 
   /** A draw by agreement: at once locally, after the opponent accepts online. */
-  agreeDraw(): Result<ActionResult> {
+  agreeDraw(): Result<ActionResult, GameError> {
     return this.end({ status: 'draw', winner: null, message: MESSAGES.drawAgreed });
   }
 
   /** The side to move ran out of time: the other side wins by default. */
-  abandon(): Result<ActionResult> {
+  abandon(): Result<ActionResult, GameError> {
     const winner = opponent(this.turn);
     return this.end({ status: 'abandoned', winner, message: abandonedMessage(winner) });
   }
 
-  private end(ending: Ending): Result<ActionResult> {
+  private end(ending: Ending): Result<ActionResult, GameError> {
     const refusal = this.refuseAction();
     if (refusal) return err(refusal);
     this.ending = ending;

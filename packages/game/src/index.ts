@@ -1,5 +1,6 @@
 /** @sbc/game: a game of Shared Box Chess on top of @sbc/rules, and the state it shows. */
 export * from './defender.ts';
+export * from './errors.ts';
 export * from './game.ts';
 export * from './history.ts';
 export * from './level.ts';

@@ -1,13 +1,14 @@
 /**
- * The game's messages of spec/game.md section 8, exactly as written there: what the move logic says
- * to the player (a toast), undo and redo, the ends of a game. Placeholders are filled below.
+ * What the game says, exactly as spec/game.md section 8 writes it: the move logic's toasts, undo and
+ * redo, the status banners and the Game Over texts. Placeholders are filled below; refusals are in
+ * errors.ts.
  */
 import {
   ATTACK_DOUBLE_BOX,
   CASTLE,
   COPY,
   type ColorName,
-  capitalize,
+  type DrawReason,
   EN_PASSANT,
   JOIN,
   type Move,
@@ -17,11 +18,9 @@ import {
   type TypeName,
 } from '@sbc/rules';
 
+export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
 export const MESSAGES = {
-  noPendingChoice: 'No pending defender choice',
-  invalidSquare: 'Invalid target square',
-  noUndo: 'No moves to undo',
-  noRedo: 'No moves to redo',
   undone: 'Move undone successfully',
   redone: 'Move redone successfully',
   undonePair: 'Undone human move and AI response',
@@ -31,18 +30,25 @@ export const MESSAGES = {
   kingsideCastling: 'Kingside castling',
   queensideCastling: 'Queenside castling',
   enPassant: 'En passant capture',
+  stalemate: 'Stalemate! Game is a draw.',
   stalemateDialog: 'Stalemate! The game ends in a draw.',
+  threefold: 'Draw by threefold repetition.',
+  fiftyMove: 'Draw by the fifty-move rule.',
+  insufficientMaterial: 'Draw by insufficient material.',
   drawAgreed: 'Game drawn by agreement.',
   drawDeclared: 'Game declared a draw.',
   drawText: 'The game ends in a draw.',
-  gameEnded: 'Game has ended.',
-  // Not in the spec: the reasons a player needs beyond its catalogue.
-  choosePiece: 'Choose which piece of the shared box moves',
-  promotionPending: 'Choose a promotion piece first',
-  notYourTurn: 'It is not your turn',
-  undoOnline: 'Undo and redo are not available in online games',
 } as const;
 
+/** The banner of each draw the position shows. */
+export const DRAW_MESSAGES: Record<DrawReason, string> = {
+  threefold: MESSAGES.threefold,
+  'fifty-move': MESSAGES.fiftyMove,
+  'insufficient-material': MESSAGES.insufficientMaterial,
+};
+
+export const checkmateMessage = (winner: ColorName): string => `Checkmate! ${capitalize(winner)} wins!`;
+export const checkMessage = (side: ColorName): string => `${capitalize(side)} is in check!`;
 export const resignedMessage = (side: ColorName): string => `${capitalize(side)} has resigned.`;
 export const abandonedMessage = (winner: ColorName): string =>
   `Game abandoned! ${capitalize(winner)} wins by default.`;

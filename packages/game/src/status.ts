@@ -6,6 +6,7 @@ import {
   positionStatus,
   STATUSES,
 } from '@sbc/rules';
+import { checkMessage, checkmateMessage, DRAW_MESSAGES, MESSAGES } from './messages.ts';
 
 /** Every status of a game: the position's, and the ends that no position shows. */
 export const GAME_STATUSES = [...STATUSES, 'resigned', 'abandoned'] as const;
@@ -40,6 +41,18 @@ export function gameStatus(pos: Position, ending: Ending | null): StatusReport {
     return { status: ending.status, winner: ending.winner, drawReason, message: ending.message };
   }
   if (pos.pendingSquare >= 0) return { status: 'active', winner: null, drawReason: null, message: null };
-  const s = positionStatus(pos);
-  return { ...s, winner: s.winner === null ? null : COLOR_NAMES[s.winner] };
+  const { status, winner, drawReason } = positionStatus(pos);
+  const report = { status, winner: winner === null ? null : COLOR_NAMES[winner], drawReason };
+  switch (status) {
+    case 'checkmate':
+      return { ...report, message: checkmateMessage(report.winner!) };
+    case 'stalemate':
+      return { ...report, message: MESSAGES.stalemate };
+    case 'draw':
+      return { ...report, message: DRAW_MESSAGES[drawReason!] };
+    case 'check':
+      return { ...report, message: checkMessage(COLOR_NAMES[pos.turn]) };
+    default:
+      return { ...report, message: null };
+  }
 }

@@ -17,7 +17,7 @@ import {
   type TypeName,
   typeOf,
 } from '@sbc/rules';
-import { MESSAGES } from './messages.ts';
+import { type GameError, gameError } from './errors.ts';
 
 /** A move as a player intends it: squares, which piece of a box, and the promotion piece. */
 export interface MoveRequest {
@@ -37,11 +37,11 @@ const SACRIFICE_TEXT = /^sac=([PNBRQ])$/;
 const named = (letter: string): TypeName => TYPE_NAMES[parseTypeLetter(letter.toUpperCase())] as TypeName;
 
 /** Reads move text (RULES.md 8: `e2e4`, `Qd3d4`, `e7e8q`, `sac=N`) as an intention, no position needed. */
-export function parseMoveText(text: string): Result<MoveRequest | SacrificeRequest> {
+export function parseMoveText(text: string): Result<MoveRequest | SacrificeRequest, GameError> {
   const sac = SACRIFICE_TEXT.exec(text);
   if (sac) return ok({ sacrifice: named(sac[1]) });
   const parts = MOVE_TEXT.exec(text);
-  if (!parts) return err(`'${text}' is not move text (examples: e2e4, e7e8q, Qd3d4, sac=N)`);
+  if (!parts) return err(gameError('notMoveText', text));
   const [, letter, from, to, promotion] = parts;
   return ok({
     from,
@@ -52,12 +52,12 @@ export function parseMoveText(text: string): Result<MoveRequest | SacrificeReque
 }
 
 /** Reads move text against the legal decisions of `pos`; a rejection says why. */
-export function resolveMoveText(pos: Position, text: string): Result<Move> {
+export function resolveMoveText(pos: Position, text: string): Result<Move, GameError> {
   const parsed = parseMoveText(text);
   if (!parsed.ok) return parsed;
   const request = parsed.value;
   if ('sacrifice' in request) return sacrificeMove(pos, request.sacrifice);
-  if (pos.pendingSquare >= 0) return err(`a defender choice is pending on ${squareName(pos.pendingSquare)}`);
+  if (pos.pendingSquare >= 0) return err(gameError('moveWhileChoice', squareName(pos.pendingSquare)));
   const from = parseSquare(request.from);
   const to = parseSquare(request.to);
   const type = request.piece ? parseTypeName(request.piece) : 0;
@@ -69,19 +69,15 @@ export function resolveMoveText(pos: Position, text: string): Result<Move> {
       movePromotion(m) === promotion &&
       (!type || typeOf(movePiece(m)) === type),
   );
-  if (matches.length === 0) return err(`illegal move: ${text}`);
-  if (matches.length > 1) {
-    return err(
-      `ambiguous move: the box on ${request.from} holds two pieces that can go to ${request.to}; put the letter of the one that moves first`,
-    );
-  }
+  if (matches.length === 0) return err(gameError('illegalMoveText', text));
+  if (matches.length > 1) return err(gameError('ambiguousMoveText', request.from, request.to));
   return ok(matches[0]);
 }
 
 /** The defender choice that gives up `piece`, while a choice is pending. */
-export function sacrificeMove(pos: Position, piece: TypeName): Result<Move> {
-  if (pos.pendingSquare < 0) return err(MESSAGES.noPendingChoice);
+export function sacrificeMove(pos: Position, piece: TypeName): Result<Move, GameError> {
+  if (pos.pendingSquare < 0) return err(gameError('noPendingChoice'));
   const type = parseTypeName(piece);
   const m = legalMoves(pos).find((c) => typeOf(movePiece(c)) === type);
-  return m === undefined ? err(`The attacked box holds no ${piece} to sacrifice`) : ok(m);
+  return m === undefined ? err(gameError('noSuchSacrifice', piece)) : ok(m);
 }

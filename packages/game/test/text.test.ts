@@ -5,14 +5,14 @@ import { parseMoveText, resolveMoveText } from '../src/index.ts';
 
 function position(sbfen: string): Position {
   const parsed = parseSbfen(sbfen);
-  if (!parsed.ok) throw new Error(`${sbfen}: ${parsed.error}`);
+  if (!parsed.ok) throw new Error(`${sbfen}: ${parsed.error.message}`);
   return parsed.value;
 }
 
 /** Reads text and writes the move back. */
 function roundTrip(pos: Position, text: string): string {
   const m = resolveMoveText(pos, text);
-  if (!m.ok) throw new Error(`${text}: ${m.error}`);
+  if (!m.ok) throw new Error(`${text}: ${m.error.message}`);
   return moveText(pos, m.value);
 }
 
@@ -20,7 +20,7 @@ function roundTrip(pos: Position, text: string): string {
 function play(pos: Position, ...texts: string[]): Position {
   for (const text of texts) {
     const m = resolveMoveText(pos, text);
-    if (!m.ok) throw new Error(`${text}: ${m.error}`);
+    if (!m.ok) throw new Error(`${text}: ${m.error.message}`);
     pos.play(m.value);
   }
   return pos;
@@ -30,7 +30,7 @@ function play(pos: Position, ...texts: string[]): Position {
 function rejection(pos: Position, text: string): string {
   const m = resolveMoveText(pos, text);
   if (m.ok) throw new Error(`accepted: ${text}`);
-  return m.error;
+  return m.error.message;
 }
 
 describe('parsing move text without a position', () => {
@@ -46,7 +46,7 @@ describe('parsing move text without a position', () => {
 
   it('rejects what is not move text', () => {
     for (const text of ['e4', 'e2-e4', 'E2E4', 'e2e4Q', 'sac=K', 'Xe2e4', '']) {
-      expect(parseMoveText(text).ok).toBe(false);
+      expect(parseMoveText(text)).toMatchObject({ ok: false, error: { code: 'notMoveText' } });
     }
   });
 });

@@ -1,7 +1,7 @@
 /** @sbc/rules: the rules of Shared Box Chess (RULES.md) as code, with no runtime dependencies. */
 export * from './check.ts';
+export * from './errors.ts';
 export * from './explain.ts';
-export * from './messages.ts';
 export * from './move.ts';
 export * from './movegen.ts';
 export * from './perft.ts';

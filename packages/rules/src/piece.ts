@@ -58,5 +58,3 @@ export function parseTypeName(name: string): PieceType | 0 {
   const t = TYPE_NAMES.indexOf(name as TypeName);
   return t > 0 ? (t as PieceType) : 0;
 }
-
-export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);

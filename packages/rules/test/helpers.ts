@@ -10,7 +10,7 @@ import { moveText } from '../src/text.ts';
 /** Parses SBFEN, failing the test with the parser's message when it is rejected. */
 export function position(sbfen: string, standard = false): Position {
   const parsed = parseSbfen(sbfen, standard);
-  if (!parsed.ok) throw new Error(`${sbfen}: ${parsed.error}`);
+  if (!parsed.ok) throw new Error(`${sbfen}: ${parsed.error.message}`);
   return parsed.value;
 }
 

@@ -4,7 +4,7 @@ import { find } from './helpers.ts';
 
 function position(sbfen: string): Position {
   const r = parseSbfen(sbfen);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
 

@@ -49,10 +49,10 @@ export const playedBy = (userId: string): SQL =>
 /** Rebuilds the game, re-validating every stored move; a record the rules refuse is corrupt data. */
 export function restore(stored: StoredRecord): Game {
   const built = Game.fromRecord(stored);
-  if (!built.ok) throw new Error(`Stored game does not replay: ${built.error}`);
+  if (!built.ok) throw new Error(`Stored game does not replay: ${built.error.message}`);
   if (stored.pendingPromotion) {
     const pending = built.value.move(stored.pendingPromotion);
-    if (!pending.ok) throw new Error(`Stored pending promotion is refused: ${pending.error}`);
+    if (!pending.ok) throw new Error(`Stored pending promotion is refused: ${pending.error.message}`);
   }
   return built.value;
 }

@@ -1,6 +1,5 @@
 import type { ServerGameState } from '@sbc/api';
-import { MESSAGES } from '@sbc/game';
-import { MESSAGES as RULE_MESSAGES } from '@sbc/rules';
+import { GAME_ERRORS, MESSAGES } from '@sbc/game';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 
@@ -16,17 +15,17 @@ export function gameOverText(state: ServerGameState): string {
     case 'checkmate':
     case 'resigned':
     case 'abandoned':
-      return state.statusMessage ?? MESSAGES.gameEnded;
+      return state.statusMessage ?? GAME_ERRORS.gameEnded;
     default:
-      return MESSAGES.gameEnded;
+      return GAME_ERRORS.gameEnded;
   }
 }
 
 /** The banner at the top when the game has ended. */
 export function gameEndBanner(state: ServerGameState): string {
-  if (state.gameStatus === 'stalemate') return RULE_MESSAGES.stalemate;
+  if (state.gameStatus === 'stalemate') return MESSAGES.stalemate;
   if (state.gameStatus === 'draw' && state.drawReason === 'agreement') return MESSAGES.drawAgreed;
-  return state.statusMessage ?? MESSAGES.gameEnded;
+  return state.statusMessage ?? GAME_ERRORS.gameEnded;
 }
 
 export function GameOverDialog({

@@ -1,11 +1,11 @@
 import type { GameResponse, ServerGameState } from '@sbc/api';
-import { isLive, type MoveHistoryEntry, type PieceState } from '@sbc/game';
+import { capitalize, isLive, type MoveHistoryEntry, type PieceState } from '@sbc/game';
 import type { ColorName } from '@sbc/rules';
 import { memo } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatClock } from '../hooks/useInactivity.ts';
-import { capitalize, moveNumber } from '../lib/model.ts';
+import { moveNumber } from '../lib/model.ts';
 import { PieceIcon } from './Piece.tsx';
 
 // The panels are pure: they render again only when their props change (GameScreen passes them the

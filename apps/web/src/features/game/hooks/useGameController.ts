@@ -149,7 +149,7 @@ export function useGameController(id: string) {
       if (local && result && !result.ok) {
         toast({
           title: 'Invalid Move',
-          description: result.error || 'This move is not allowed',
+          description: result.error.message,
           variant: 'destructive',
         });
         return;
@@ -198,7 +198,7 @@ export function useGameController(id: string) {
       const local = gameFromState(state);
       const result = local?.choose(sacrifice);
       if (local && result && !result.ok) {
-        toast({ title: 'Invalid Move', description: result.error, variant: 'destructive' });
+        toast({ title: 'Invalid Move', description: result.error.message, variant: 'destructive' });
         return;
       }
       const next = shown(local);
@@ -220,7 +220,7 @@ export function useGameController(id: string) {
     const local = gameFromState(state);
     const result = local?.undo();
     if (local && result && !result.ok) {
-      toast({ title: 'Cannot Undo', description: result.error, variant: 'destructive' });
+      toast({ title: 'Cannot Undo', description: result.error.message, variant: 'destructive' });
       return;
     }
     await run(

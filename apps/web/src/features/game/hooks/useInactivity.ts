@@ -1,9 +1,8 @@
 import type { ServerGameState } from '@sbc/api';
-import { isLive } from '@sbc/game';
+import { capitalize, isLive } from '@sbc/game';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { gamesApi } from '../api/games.ts';
-import { capitalize } from '../lib/model.ts';
 
 /** game.md section 9: the timer refreshes every second, the abandonment check runs every 10 s. */
 export const TICK_MS = 1000;

@@ -72,8 +72,6 @@ export function boardMoves(game: Game): BoardMove[] {
   return out;
 }
 
-export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
 export const opposite = (c: ColorName): ColorName => (c === 'white' ? 'black' : 'white');
 
 /** Move number shown in Game Status: moves divided by two, rounded up, at least 1. */

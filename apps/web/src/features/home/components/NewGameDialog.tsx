@@ -90,7 +90,7 @@ export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     if (text) {
       const parsed = parseSbfen(text);
       if (!parsed.ok) {
-        setFenError(`Invalid SBFEN: ${parsed.error}`);
+        setFenError(`Invalid SBFEN: ${parsed.error.message}`);
         return;
       }
     }
