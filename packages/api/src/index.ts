@@ -2,3 +2,4 @@
 export * from './auth.ts';
 export * from './common.ts';
 export * from './games.ts';
+export * from './state.ts';

@@ -30,8 +30,10 @@ export const isStrong = (p: Piece): boolean => {
 
 export const COLOR_NAMES = ['white', 'black'] as const;
 export type ColorName = (typeof COLOR_NAMES)[number];
-export const TYPE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
-export type TypeName = Exclude<(typeof TYPE_NAMES)[number], ''>;
+export const PIECE_NAMES = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
+export type TypeName = (typeof PIECE_NAMES)[number];
+/** Piece names by type: '' for 0 (no piece). */
+export const TYPE_NAMES = ['', ...PIECE_NAMES] as const;
 
 const LETTERS = ' PNBRQK';
 /** Uppercase letter of a piece type (`P` for a pawn). */
