@@ -1,3 +1,4 @@
+import { INACTIVITY_MINUTES } from '@sbc/game';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -32,7 +33,10 @@ const schema = z
     RATE_LIMIT_SCALE: z.coerce.number({ error: 'must be a positive number' }).positive().default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Minutes without a move after which a game is abandoned. */
-    INACTIVITY_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).positive().default(5),
+    INACTIVITY_MINUTES: z.coerce
+      .number({ error: 'must be a number of minutes' })
+      .positive()
+      .default(INACTIVITY_MINUTES),
   })
   .refine((c) => !c.GOOGLE_CLIENT_ID === !c.GOOGLE_CLIENT_SECRET, {
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',

@@ -1,6 +1,6 @@
+import { ABANDONMENT_CHECK_MS } from '@sbc/game';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { GameEvent } from '../src/events/bus.ts';
-import { SWEEP_INTERVAL_MS } from '../src/features/games/sweeper.ts';
 import { createGame, play, snapshot } from './game-helpers.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
@@ -68,7 +68,7 @@ it('sweeps every idle game every 10 seconds, and counts it in the statistics', a
   await play(human, fresh.id, 'e2e4');
   server.advance(2000);
   const timeout = nextTimeout(game.id);
-  vi.advanceTimersByTime(SWEEP_INTERVAL_MS);
+  vi.advanceTimersByTime(ABANDONMENT_CHECK_MS);
   const event = await timeout;
   // The computer, white, was to move and did not: the human wins by default.
   expect(event.payload).toMatchObject({

@@ -9,4 +9,5 @@ export * from './mode.ts';
 export type * from './record.ts';
 export * from './status.ts';
 export * from './text.ts';
+export * from './timing.ts';
 export * from './types.ts';

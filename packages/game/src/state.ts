@@ -1,5 +1,6 @@
 import {
   BLACK,
+  BOX_LIMIT,
   COLOR_NAMES,
   type ColorName,
   colorOf,
@@ -169,7 +170,7 @@ export function deriveState(src: StateSource): GameState {
       : null,
     capturedPieces: captured,
     sharedBoxes,
-    boxCounts: { sameColor: boxes.length - mixed, mixed, total: pos.boxes, limit: 3 },
+    boxCounts: { sameColor: boxes.length - mixed, mixed, total: pos.boxes, limit: BOX_LIMIT },
     pendingPromotion: src.pendingPromotion,
     pendingDefenderChoice: pendingChoice(pos, last),
     isComputerGame: setup.mode === 'computer',

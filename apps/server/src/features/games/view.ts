@@ -1,8 +1,6 @@
 import type { GameResponse, GameSummary, MoveRecord } from '@sbc/api';
-import type { GameState, MoveHistoryEntry } from '@sbc/game';
+import { type GameState, type GameStatus, isLive, type MoveHistoryEntry } from '@sbc/game';
 import type { ListedGame, MoveRow, StoredRecord } from './store.ts';
-
-const LIVE = new Set(['active', 'check']);
 
 /** The columns every game answer carries, read from the row alone. */
 function gameFields({ row, names }: ListedGame): Omit<GameResponse, 'gameState'> {
@@ -40,7 +38,7 @@ export function gameView(listed: ListedGame, state: GameState, inactivityMs: num
         black: Math.floor(clock.black / 1000),
         lastMoveTime,
       },
-      inactivityDeadline: LIVE.has(row.status) ? lastMoveTime + inactivityMs : null,
+      inactivityDeadline: isLive(row.status as GameStatus) ? lastMoveTime + inactivityMs : null,
     },
   };
 }

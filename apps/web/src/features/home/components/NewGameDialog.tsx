@@ -1,5 +1,5 @@
 import type { Level } from '@sbc/game';
-import { parseSbfen } from '@sbc/rules';
+import { type ColorName, parseSbfen } from '@sbc/rules';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -52,7 +52,7 @@ function Choice<T extends string>({
 /** Start New Game: mode (human by default), colour (white), difficulty (medium), optional SBFEN. */
 export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [mode, setMode] = useState<Mode>('human');
-  const [color, setColor] = useState<'white' | 'black'>('white');
+  const [color, setColor] = useState<ColorName>('white');
   const [level, setLevel] = useState<Level>('medium');
   const [fen, setFen] = useState('');
   const [fenError, setFenError] = useState<string | null>(null);
