@@ -12,7 +12,7 @@ export const GAME_ERRORS = {
   undoOnline: 'Undo and redo are not available in online games',
   choosePiece: 'Choose which piece of the shared box moves',
   unknownPiece: (name: string) => `Unknown piece '${name}'`,
-  promotionPiece: (name: string) => `A pawn promotes to a queen, rook, bishop or knight, not '${name}'`,
+  invalidPromotion: (name: string) => `A pawn promotes to a queen, rook, bishop or knight, not '${name}'`,
   promotionPending: 'Choose a promotion piece first',
   noPendingPromotion: 'No pending promotion',
   noSuchSacrifice: (piece: string) => `The attacked box holds no ${piece} to sacrifice`,

@@ -14,6 +14,7 @@ import {
   moveText,
   moveTo,
   ok,
+  opponent,
   PAWN,
   type Position,
   parseSbfen,
@@ -41,8 +42,6 @@ export interface ActionResult {
   /** What the move logic says to the player (a toast), or null. */
   message: string | null;
 }
-
-const opponent = (c: ColorName): ColorName => (c === 'white' ? 'black' : 'white');
 
 /**
  * A game: a position, its history with notation, undo and redo, and the ends the board alone
@@ -138,7 +137,7 @@ export class Game {
     if (req.piece !== undefined && !type) return err(gameError('unknownPiece', req.piece));
     const promotion = parseTypeName(req.promotion ?? '');
     if (req.promotion !== undefined && (!promotion || promotion === PAWN || promotion === KING)) {
-      return err(gameError('promotionPiece', req.promotion));
+      return err(gameError('invalidPromotion', req.promotion));
     }
     const candidates = legalMoves(this.pos).filter(
       (m) => moveFrom(m) === from && moveTo(m) === to && (!type || typeOf(movePiece(m)) === type),

@@ -6,6 +6,7 @@ import {
   colorOf,
   legalMoves,
   movePiece,
+  opponent,
   PAWN,
   type Piece,
   type Position,
@@ -133,8 +134,7 @@ export function deriveState(src: StateSource): GameState {
   const captured: Record<ColorName, PieceState[]> = { white: [], black: [] };
   for (const r of history) {
     if (r.capturedPiece) {
-      const victim = r.player === 'white' ? 'black' : 'white';
-      captured[r.player].push({ type: r.capturedPiece, color: victim, hasMoved: true });
+      captured[r.player].push({ type: r.capturedPiece, color: opponent(r.player), hasMoved: true });
     }
   }
   const boxes = [...sharedBoxes.white, ...sharedBoxes.black];

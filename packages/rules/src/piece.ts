@@ -30,6 +30,7 @@ export const isStrong = (p: Piece): boolean => {
 
 export const COLOR_NAMES = ['white', 'black'] as const;
 export type ColorName = (typeof COLOR_NAMES)[number];
+export const opponent = (c: ColorName): ColorName => (c === 'white' ? 'black' : 'white');
 export const PIECE_NAMES = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
 export type TypeName = (typeof PIECE_NAMES)[number];
 /** Piece names by type: '' for 0 (no piece). */

@@ -8,7 +8,7 @@ import {
   type MoveHistoryEntry,
   type PieceState,
 } from '@sbc/game';
-import type { ColorName } from '@sbc/rules';
+import { type ColorName, opponent } from '@sbc/rules';
 import { memo } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -29,7 +29,7 @@ export function playerNames(
     c === 'white' ? server?.whitePlayer?.username : server?.blackPlayer?.username;
   if (state.isComputerGame) {
     const human = state.humanPlayer;
-    const computer = human === 'white' ? 'black' : 'white';
+    const computer = opponent(human);
     return { [human]: name(human) ?? 'You', [computer]: `Computer (${level})` } as Record<ColorName, string>;
   }
   if (state.mode === 'local') return { white: 'White', black: 'Black' };

@@ -1,5 +1,5 @@
 import { defenderChoiceOf, isLive, parseMoveText } from '@sbc/game';
-import type { TypeName } from '@sbc/rules';
+import { opponent, type TypeName } from '@sbc/rules';
 import { useEffect, useRef, useState } from 'react';
 import { type ComputerPlayer, randomMove, workerComputer } from '../lib/engine.ts';
 import type { GameController } from './useGameController.ts';
@@ -29,7 +29,7 @@ export function useComputerTurn(
   const ctrlRef = useRef(ctrl);
   ctrlRef.current = ctrl;
 
-  const computerColor = state?.isComputerGame ? (state.humanPlayer === 'white' ? 'black' : 'white') : null;
+  const computerColor = state?.isComputerGame ? opponent(state.humanPlayer) : null;
   const live = state ? isLive(state.gameStatus) : false;
   const pending = state?.pendingDefenderChoice ?? null;
   const defends = pending !== null && pending.defender === computerColor;

@@ -1,6 +1,5 @@
 import { Game, type GameRecord, type GameState } from '@sbc/game';
 import {
-  type ColorName,
   legalMoves,
   moveFrom,
   movePiece,
@@ -71,8 +70,6 @@ export function boardMoves(game: Game): BoardMove[] {
   }
   return out;
 }
-
-export const opposite = (c: ColorName): ColorName => (c === 'white' ? 'black' : 'white');
 
 /** Move number shown in Game Status: moves divided by two, rounded up, at least 1. */
 export const moveNumber = (moveCount: number): number => Math.max(1, Math.ceil(moveCount / 2));
