@@ -1,4 +1,4 @@
-import type { Level } from '@sbc/game';
+import { capitalize, LEVEL_NAMES, type Level } from '@sbc/game';
 import { type ColorName, parseSbfen } from '@sbc/rules';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -144,11 +144,7 @@ export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 name="level"
                 value={level}
                 onChange={setLevel}
-                options={[
-                  { value: 'easy', label: 'Easy' },
-                  { value: 'medium', label: 'Medium' },
-                  { value: 'hard', label: 'Hard' },
-                ]}
+                options={LEVEL_NAMES.map((l) => ({ value: l, label: capitalize(l) }))}
               />
             </>
           )}
