@@ -9,14 +9,14 @@ import {
   typeOf,
 } from '@sbc/rules';
 
-/** The values RULES.md 9 gives the pieces when the computer must give one up. */
+/** The values the computer gives the pieces when it must give one up (docs/rules.md section 5). */
 export const SACRIFICE_VALUE = [0, 1, 3, 3, 5, 9, 1000] as const;
 
 /** Whether the computer gives up `a` rather than `b`: the lower value; the knight before the bishop. */
 const sacrificedBefore = (a: PieceType | 0, b: PieceType | 0): boolean =>
   SACRIFICE_VALUE[a] < SACRIFICE_VALUE[b] || (SACRIFICE_VALUE[a] === SACRIFICE_VALUE[b] && a < b);
 
-/** The computer's defender choice (RULES.md 9) in a position waiting for it: instant, no search. */
+/** The computer's defender choice in a position waiting for it: instant, no search. */
 export function defenderChoice(pos: Position): Move {
   const options = new Int32Array(2);
   const n = sacrificeOptions(pos, options);

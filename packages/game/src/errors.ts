@@ -1,4 +1,4 @@
-/** The game's refusals, each with its code and, in one table, its message (spec/game.md 8). */
+/** The game's refusals, each with its code and, in one table, its message (the product's words). */
 import { type CodedError, errorMaker, type MessageTable, type RuleError } from '@sbc/rules';
 
 export const GAME_ERRORS = {
@@ -16,7 +16,7 @@ export const GAME_ERRORS = {
   promotionPending: 'Choose a promotion piece first',
   noPendingPromotion: 'No pending promotion',
   noSuchSacrifice: (piece: string) => `The attacked box holds no ${piece} to sacrifice`,
-  // Move text (RULES.md 8) and the records replayed from it.
+  // Move text (docs/rules.md, appendix) and the records replayed from it.
   notMoveText: (text: string) => `'${text}' is not move text (examples: e2e4, e7e8q, Qd3d4, sac=N)`,
   moveWhileChoice: (square: string) => `a defender choice is pending on ${square}`,
   illegalMoveText: (text: string) => `illegal move: ${text}`,

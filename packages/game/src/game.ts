@@ -171,7 +171,7 @@ export class Game {
     return m.ok ? ok({ message: this.commitNew(m.value) }) : m;
   }
 
-  /** Plays one move text (RULES.md 8), as the UCI engine and stored records write moves. */
+  /** Plays one move text (docs/rules.md, appendix), as the UCI engine and stored records write moves. */
   playText(text: string): Result<ActionResult, GameError> {
     const refusal = this.refuseAction();
     if (refusal) return err(refusal);
@@ -280,7 +280,7 @@ export class Game {
     return ok({ message: ending.message });
   }
 
-  /** The game state of spec/game.md section 3. */
+  /** The game state (docs/api.md, "The game object"). */
   state(): GameState {
     const historyOpen = this.refuseHistory() === null;
     return deriveState({

@@ -26,7 +26,7 @@ import {
 } from '@sbc/rules';
 import type { MoveHistoryEntry } from './types.ts';
 
-/** Undo and redo keep at most this many moves (spec/game.md 9). */
+/** Undo and redo keep at most this many moves. */
 export const HISTORY_CAP = 10;
 
 const nameOf = (t: PieceType | 0): TypeName | null => (t ? (TYPE_NAMES[t] as TypeName) : null);

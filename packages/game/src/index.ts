@@ -2,7 +2,7 @@
 export * from './defender.ts';
 export * from './errors.ts';
 export * from './game.ts';
-export * from './history.ts';
+export { HISTORY_CAP } from './history.ts';
 export * from './level.ts';
 export * from './messages.ts';
 export * from './mode.ts';

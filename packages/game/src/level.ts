@@ -1,4 +1,4 @@
-/** The computer's difficulty levels (spec/game.md 9), easiest first. */
+/** The computer's difficulty levels (docs/engine.md, "Levels"), easiest first. */
 export const LEVEL_NAMES = ['easy', 'medium', 'hard'] as const;
 export type Level = (typeof LEVEL_NAMES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * What the game says, exactly as spec/game.md section 8 writes it: the move logic's toasts, undo and
+ * What the game says, word for word as the product specifies it: the move logic's toasts, undo and
  * redo, the status banners and the Game Over texts. Placeholders are filled below; refusals are in
  * errors.ts.
  */

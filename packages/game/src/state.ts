@@ -127,7 +127,7 @@ function pendingChoice(pos: Position, last: MoveHistoryEntry | undefined): Pendi
   };
 }
 
-/** The game state of spec/game.md section 3, derived from the position and the history. */
+/** The game state (docs/api.md, "The game object"), derived from the position and the history. */
 export function deriveState(src: StateSource): GameState {
   const { pos, setup, history, status } = src;
   const { board, sharedBoxes } = boardOf(src);

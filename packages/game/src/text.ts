@@ -36,7 +36,7 @@ const MOVE_TEXT = /^([PNBRQK])?([a-h][1-8])([a-h][1-8])([qrbn])?$/;
 const SACRIFICE_TEXT = /^sac=([PNBRQ])$/;
 const named = (letter: string): TypeName => TYPE_NAMES[parseTypeLetter(letter.toUpperCase())] as TypeName;
 
-/** Reads move text (RULES.md 8: `e2e4`, `Qd3d4`, `e7e8q`, `sac=N`) as an intention, no position needed. */
+/** Reads move text (`e2e4`, `Qd3d4`, `e7e8q`, `sac=N`; docs/rules.md, appendix) as an intention, no position needed. */
 export function parseMoveText(text: string): Result<MoveRequest | SacrificeRequest, GameError> {
   const sac = SACRIFICE_TEXT.exec(text);
   if (sac) return ok({ sacrifice: named(sac[1]) });

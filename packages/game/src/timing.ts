@@ -1,4 +1,4 @@
-/** The game's clocks that the server and the screen share (spec/game.md 9). */
+/** The game's clocks that the server and the screen share (the 5 minutes: docs/rules.md section 9). */
 
 /** Minutes without a move after which the side to move loses by abandonment (the server's default). */
 export const INACTIVITY_MINUTES = 5;

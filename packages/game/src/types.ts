@@ -1,4 +1,4 @@
-/** The game state as spec/game.md section 3 describes it: plain data, ready for JSON. */
+/** The game state as docs/api.md ("The game object") describes it: plain data, ready for JSON. */
 import type { ColorName, TypeName } from '@sbc/rules';
 import type { Level } from './level.ts';
 import type { GameMode } from './mode.ts';

@@ -26,7 +26,7 @@ const refusal = (r: Result<unknown, GameError>) => (r.ok ? 'accepted' : r.error.
 const code = (r: Result<unknown, GameError>) => (r.ok ? 'accepted' : r.error.code);
 
 describe('move messages', () => {
-  it('says a join created a box, with +SB in the notation and the SBFEN of RULES.md 7', () => {
+  it('says a join created a box, with +SB in the notation and the SBFEN of docs/rules.md', () => {
     const g = game();
     expect(play(g, 'd2-d3', 'e7-e5', 'd1-d3')).toBe('Shared box created!');
     const s = g.state();

@@ -1,4 +1,4 @@
-/** Reading move text (RULES.md 8): the intention it names, then the legal move it names in a position. */
+/** Reading move text (docs/rules.md, appendix): the intention it names, then the legal move in a position. */
 import { moveText, type Position, parseSbfen, START_SBFEN } from '@sbc/rules';
 import { describe, expect, it } from 'vitest';
 import { parseMoveText, resolveMoveText } from '../src/index.ts';

@@ -1,6 +1,6 @@
 /**
  * Errors as values: every refusal of the rules has a code, and its message lives in one table
- * (spec/game.md section 8's words exactly where the spec has them). Callers tell refusals apart by
+ * (the product's words exactly, where it has them). Callers tell refusals apart by
  * code; people read the message.
  */
 import { BOX_LIMIT } from './position.ts';
@@ -38,7 +38,7 @@ export const RULE_ERRORS = {
   // Not in the spec: the reasons a player needs beyond its catalogue.
   kingInCheck: 'That move would leave your king in check',
   choicePending: 'The attacked side must first choose which piece to sacrifice',
-  // Why SBFEN is refused (RULES.md 7).
+  // Why SBFEN is refused (docs/rules.md, appendix).
   sbfenFieldCount: (found: number) => `SBFEN needs 6 fields separated by spaces, found ${found}`,
   sbfenRankCount: (found: number) => `the piece placement needs 8 ranks separated by '/', found ${found}`,
   sbfenRankOverflow: (rank: number) => `rank ${rank} has more than 8 squares`,
