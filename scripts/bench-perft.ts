@@ -16,7 +16,7 @@ const RUNS = 5;
 
 function ours(sbfen: string, depth: number, standard: boolean): number {
   const parsed = parseSbfen(sbfen, standard);
-  if (!parsed.ok) throw new Error(parsed.error);
+  if (!parsed.ok) throw new Error(parsed.error.message);
   return perft(parsed.value, depth);
 }
 

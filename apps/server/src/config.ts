@@ -1,3 +1,4 @@
+import { INACTIVITY_MINUTES } from '@sbc/game';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -34,7 +35,10 @@ const schema = z
     /** auto: readable lines when the log goes to a terminal, JSON lines otherwise. */
     LOG_FORMAT: z.enum(['auto', 'json', 'pretty']).default('auto'),
     /** Minutes without a move after which a game is abandoned. */
-    INACTIVITY_MINUTES: z.coerce.number({ error: 'must be a number of minutes' }).positive().default(5),
+    INACTIVITY_MINUTES: z.coerce
+      .number({ error: 'must be a number of minutes' })
+      .positive()
+      .default(INACTIVITY_MINUTES),
   })
   .refine((c) => !c.GOOGLE_CLIENT_ID === !c.GOOGLE_CLIENT_SECRET, {
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',

@@ -1,5 +1,5 @@
 import type { GameActionResponse, GameResponse } from '@sbc/api';
-import { Game } from '@sbc/rules';
+import { Game } from '@sbc/game';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { games, moves } from '../src/db/schema.ts';
@@ -44,7 +44,7 @@ export async function insertOnlineGame(
   blackId: string,
 ): Promise<string> {
   const created = Game.create({ mode: 'online' });
-  if (!created.ok) throw new Error(created.error);
+  if (!created.ok) throw new Error(created.error.message);
   const record: StoredRecord = {
     ...created.value.toRecord(),
     pendingPromotion: null,

@@ -1,9 +1,7 @@
+import { Game, type GameRecord, type MoveRequest } from '@sbc/game';
 import {
-  Game,
-  type GameRecord,
   isCapture,
   legalMoves,
-  type MoveRequest,
   moveFrom,
   movePiece,
   moveTo,
@@ -30,7 +28,7 @@ const PAIRS = 50;
 
 function replay(record: GameRecord): Game {
   const game = Game.fromRecord(record);
-  if (!game.ok) throw new Error(game.error);
+  if (!game.ok) throw new Error(game.error.message);
   return game.value;
 }
 

@@ -1,6 +1,6 @@
+import { ABANDONMENT_CHECK_MS } from '@sbc/game';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { GameEvent } from '../src/events/bus.ts';
-import { SWEEP_INTERVAL_MS } from '../src/features/games/sweeper.ts';
 import { createGame, play, snapshot } from './game-helpers.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
@@ -56,7 +56,7 @@ it("ends the caller's idle games on check-abandoned: the side to move loses", as
   expect(ended.body[0].gameState).toMatchObject({ gameStatus: 'abandoned', inactivityDeadline: null });
   expect((await idle.post('/api/games/check-abandoned')).body).toEqual([]);
   const late = await idle.post(`/api/games/${idleGame.id}/moves`, { from: 'e7', to: 'e5' });
-  expect(late).toMatchObject({ status: 409, body: { message: 'Game has ended.' } });
+  expect(late).toMatchObject({ status: 409, body: { message: 'Game has ended.', code: 'gameEnded' } });
   expect((await busy.get(`/api/games/${busyGame.id}`)).body.status).toBe('active');
 });
 
@@ -68,7 +68,7 @@ it('sweeps every idle game every 10 seconds, and counts it in the statistics', a
   await play(human, fresh.id, 'e2e4');
   server.advance(2000);
   const timeout = nextTimeout(game.id);
-  vi.advanceTimersByTime(SWEEP_INTERVAL_MS);
+  vi.advanceTimersByTime(ABANDONMENT_CHECK_MS);
   const event = await timeout;
   // The computer, white, was to move and did not: the human wins by default.
   expect(event.payload).toMatchObject({

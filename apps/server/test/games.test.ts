@@ -1,5 +1,5 @@
 import { GameActionResponse, GameList, GameResponse, GameStatistics, MoveList } from '@sbc/api';
-import { Game } from '@sbc/rules';
+import { Game } from '@sbc/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../src/db/schema.ts';
@@ -82,9 +82,10 @@ describe('creating games', () => {
     expect(game.currentTurn).toBe('black');
     const bad = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1';
     const expected = Game.create({ sbfen: bad });
-    expect(expected.ok).toBe(false);
+    if (expected.ok) throw new Error(`accepted: ${bad}`);
+    expect(expected.error.code).toBe('sbfenRankCount');
     const res = await agent.post('/api/games', { fen: bad });
-    expect(res).toMatchObject({ status: 400, body: { message: !expected.ok && expected.error } });
+    expect(res).toMatchObject({ status: 400, body: expected.error });
     const standard = await agent.post('/api/games', { fen: DOUBLE_BOX, standard: true });
     expect(standard.status).toBe(400);
   });
@@ -118,7 +119,7 @@ describe('playing', () => {
       [4, 'black', 'Qh4#'],
     ]);
     const after = await agent.post(`/api/games/${id}/moves`, { from: 'a2', to: 'a3' });
-    expect(after).toMatchObject({ status: 409, body: { message: 'Game has ended.' } });
+    expect(after).toMatchObject({ status: 409, body: { message: 'Game has ended.', code: 'gameEnded' } });
     expect((await agent.post(`/api/games/${id}/resign`)).status).toBe(409);
   });
 
@@ -129,7 +130,7 @@ describe('playing', () => {
     await play(agent, id, 'e7e5'); // the computer, checked like any move
     await play(agent, id, 'g1f3', 'b8c6', 'f1c4');
     const illegal = await agent.post(`/api/games/${id}/moves`, { from: 'g8', to: 'g5' });
-    expect(illegal).toMatchObject({ status: 400, body: { message: 'Invalid move' } });
+    expect(illegal).toMatchObject({ status: 400, body: { message: 'Invalid move', code: 'invalidMove' } });
     await play(agent, id, 'g8f6');
     const undone = await agent.patch(`/api/games/${id}`, { action: 'undo' });
     expect(undone.body).toMatchObject({ message: 'Undone human move and AI response', moveCount: 4 });
@@ -146,7 +147,7 @@ describe('playing', () => {
       [6, 'Nf6'],
     ]);
     const noRedo = await agent.patch(`/api/games/${id}`, { action: 'redo' });
-    expect(noRedo).toMatchObject({ status: 400, body: { message: 'No moves to redo' } });
+    expect(noRedo).toMatchObject({ status: 400, body: { message: 'No moves to redo', code: 'noRedo' } });
     const resigned = await agent.post(`/api/games/${id}/resign`);
     // In a computer game the human resigns, whoever is to move.
     expect(resigned.body).toMatchObject({
@@ -195,7 +196,10 @@ describe('playing', () => {
       isSharedBoxAttacked: true,
     });
     const again = await agent.patch(`/api/games/${id}`, { action: 'choose', sacrifice: 'knight' });
-    expect(again).toMatchObject({ status: 400, body: { message: 'No pending defender choice' } });
+    expect(again).toMatchObject({
+      status: 400,
+      body: { message: 'No pending defender choice', code: 'noPendingChoice' },
+    });
   });
 
   it('waits for a promotion piece, then promotes through PATCH', async () => {
@@ -209,7 +213,10 @@ describe('playing', () => {
       to: 'b8',
     });
     const other = await agent.post(`/api/games/${id}/moves`, { from: 'e1', to: 'e2' });
-    expect(other).toMatchObject({ status: 400, body: { message: 'Choose a promotion piece first' } });
+    expect(other).toMatchObject({
+      status: 400,
+      body: { message: 'Choose a promotion piece first', code: 'promotionPending' },
+    });
     const promoted = await agent.patch(`/api/games/${id}`, { action: 'promote', piece: 'queen' });
     expect(promoted.body).toMatchObject({
       message: 'Pawn promoted to queen',
@@ -251,11 +258,14 @@ describe('online games', () => {
       blackPlayer: { username: black.user.username },
     });
     const early = await black.post(`/api/games/${id}/moves`, { from: 'e7', to: 'e5' });
-    expect(early).toMatchObject({ status: 409, body: { message: 'It is not your turn' } });
+    expect(early).toMatchObject({
+      status: 409,
+      body: { message: 'It is not your turn', code: 'notYourTurn' },
+    });
     await play(white, id, 'e2e4');
     expect((await white.post(`/api/games/${id}/moves`, { from: 'd2', to: 'd4' })).status).toBe(409);
     const foreign = await black.post(`/api/games/${id}/moves`, { from: 'd2', to: 'd4' });
-    expect(foreign).toMatchObject({ status: 400, body: { message: 'No piece to move' } });
+    expect(foreign).toMatchObject({ status: 400, body: { message: 'No piece to move', code: 'noPiece' } });
     await play(black, id, 'e7e5');
     const undo = await white.patch(`/api/games/${id}`, { action: 'undo' });
     expect(undo).toMatchObject({

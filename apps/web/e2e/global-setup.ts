@@ -20,6 +20,7 @@ const sources = [
   'apps/web/build',
   'packages/rules/src',
   'docs/rules.md',
+  'packages/game/src',
   'packages/ai/src',
   'packages/api/src',
 ].map((p) => join(root, p));

@@ -3,6 +3,7 @@
  * find things by role and accessible name (Chromium itself: chromium.ts).
  */
 import { createServer } from 'node:net';
+import { capitalize } from '@sbc/game';
 import { startServer } from '@sbc/server/testing';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -152,5 +153,3 @@ export async function startGame(
   await page.waitForURL(/\/game\/[^/]+$/, { timeout: WAIT_MS });
   await page.getByRole('grid', { name: 'Chess board' }).waitFor({ timeout: WAIT_MS });
 }
-
-const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -19,7 +19,7 @@ const moveCalls = (server: ReturnType<typeof fakeServer>) =>
 const playAll = (game: ReturnType<typeof newGame>, texts: string[]) => {
   for (const t of texts) {
     const r = game.playText(t);
-    if (!r.ok) throw new Error(r.error);
+    if (!r.ok) throw new Error(r.error.message);
   }
   return game;
 };

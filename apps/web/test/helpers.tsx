@@ -1,5 +1,5 @@
 import type { GameResponse, ServerGameState, User } from '@sbc/api';
-import { Game, type GameSetup } from '@sbc/rules';
+import { Game, type GameSetup } from '@sbc/game';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -57,7 +57,7 @@ export function gameResponse(game: Game, extra: Partial<GameResponse> = {}): Gam
 
 export function newGame(setup: GameSetup = {}): Game {
   const created = Game.create(setup);
-  if (!created.ok) throw new Error(created.error);
+  if (!created.ok) throw new Error(created.error.message);
   return created.value;
 }
 
@@ -101,7 +101,7 @@ export function fakeServer(game: Game): FakeServer {
     else if (body.action === 'redo') result = g.redo();
     else if (body.action === 'promote') result = g.promote(body.piece);
     else return json(404, { message: 'Not found' });
-    if (!result.ok) return json(400, { message: result.error });
+    if (!result.ok) return json(400, { message: result.error.message, code: result.error.code });
     return json(200, { ...gameResponse(g), message: result.value.message });
   });
   return server;

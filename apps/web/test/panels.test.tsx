@@ -25,7 +25,7 @@ const play = (moves: string[], setup = {}) => {
   const game = newGame(setup);
   for (const t of moves) {
     const r = game.playText(t);
-    if (!r.ok) throw new Error(`${t}: ${r.error}`);
+    if (!r.ok) throw new Error(`${t}: ${r.error.message}`);
   }
   return game;
 };

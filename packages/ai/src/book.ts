@@ -1,4 +1,5 @@
-import { type Move, type Position, parseMoveText, parseSbfen, START_SBFEN } from '@sbc/rules';
+import { resolveMoveText } from '@sbc/game';
+import { type Move, type Position, parseSbfen, START_SBFEN } from '@sbc/rules';
 import { gamePlies } from './evaluate.ts';
 
 /** How far the book reaches (spec/game.md 9). */
@@ -29,7 +30,7 @@ function bookIndex(standard: boolean): Map<string, string[]> {
   if (index) return index;
   index = new Map();
   const start = parseSbfen(START_SBFEN, standard);
-  if (!start.ok) throw new Error(start.error);
+  if (!start.ok) throw new Error(start.error.message);
   for (const line of BOOK_LINES) {
     const pos = start.value.clone();
     for (const text of line.split(' ')) {
@@ -37,8 +38,8 @@ function bookIndex(standard: boolean): Map<string, string[]> {
       const next = index.get(key) ?? [];
       if (!next.includes(text)) next.push(text);
       index.set(key, next);
-      const m = parseMoveText(pos, text);
-      if (!m.ok) throw new Error(`book line '${line}': ${m.error}`);
+      const m = resolveMoveText(pos, text);
+      if (!m.ok) throw new Error(`book line '${line}': ${m.error.message}`);
       pos.play(m.value);
     }
   }
@@ -54,6 +55,6 @@ export function bookMove(pos: Position, random: () => number): Move {
   if (pos.pendingSquare >= 0 || gamePlies(pos) >= BOOK_PLIES) return 0;
   const candidates = bookIndex(pos.standard).get(`${pos.hashLo}:${pos.hashHi}`);
   if (!candidates) return 0;
-  const m = parseMoveText(pos, candidates[Math.floor(random() * candidates.length)]);
+  const m = resolveMoveText(pos, candidates[Math.floor(random() * candidates.length)]);
   return m.ok ? m.value : 0;
 }

@@ -1,6 +1,6 @@
-import { generateLegal, isCapture, type Level, MAX_MOVES, type Move, moveText } from '@sbc/rules';
+import { defenderChoice, type Level } from '@sbc/game';
+import { generateLegal, isCapture, MAX_MOVES, type Move, moveText } from '@sbc/rules';
 import { bookMove } from './book.ts';
-import { defenderChoice } from './defender.ts';
 import { type EvalConfig, gamePlies } from './evaluate.ts';
 import { LEVELS, type Style, scaledThinkTime } from './levels.ts';
 import type { Line } from './line.ts';

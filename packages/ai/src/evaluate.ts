@@ -1,4 +1,4 @@
-import { BISHOP, KNIGHT, PAWN, type Position, QUEEN, WHITE } from '@sbc/rules';
+import { BISHOP, BOX_LIMIT, KNIGHT, PAWN, type Position, QUEEN, WHITE } from '@sbc/rules';
 import {
   Accumulator,
   T_BALANCE,
@@ -176,7 +176,7 @@ function reach(
 function activity(pos: Position, kingSafety: boolean): number {
   const a = pos.first;
   const b = pos.second;
-  const canCreate = pos.boxes < 3 && !pos.standard;
+  const canCreate = pos.boxes < BOX_LIMIT && !pos.standard;
   let s = 0;
   let attackersW = 0;
   let attackersB = 0;

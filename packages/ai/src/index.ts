@@ -1,6 +1,5 @@
 /** @sbc/ai: the computer opponent of Shared Box Chess. */
 export { BOOK_LINES, BOOK_PLIES, bookMove } from './book.ts';
-export { defenderChoice } from './defender.ts';
 export {
   Engine,
   FULL_STRENGTH,
@@ -10,7 +9,7 @@ export {
   type ThinkResult,
 } from './engine.ts';
 export { type EvalConfig, type EvalKind, evaluate, gamePhase, type Phase } from './evaluate.ts';
-export { isLevel, LEVEL_NAMES, LEVELS, type LevelSettings, type Style, scaledThinkTime } from './levels.ts';
+export { LEVELS, type LevelSettings, type Style, scaledThinkTime } from './levels.ts';
 export { Line } from './line.ts';
 export { VALUE } from './pst.ts';
 export { seededRandom } from './random.ts';

@@ -1,4 +1,4 @@
-import type { Level } from '@sbc/rules';
+import type { Level } from '@sbc/game';
 import type { EvalKind } from './evaluate.ts';
 
 export type Style = 'aggressive' | 'tactical' | 'positional';
@@ -64,10 +64,6 @@ export const LEVELS: Readonly<Record<Level, LevelSettings>> = {
     capped: false,
   },
 };
-
-export const LEVEL_NAMES = Object.keys(LEVELS) as Level[];
-
-export const isLevel = (name: string): name is Level => Object.hasOwn(LEVELS, name);
 
 /** Think time scaled by 1 + 0.25 per box on the board + 0.01 per legal move, then capped. */
 export function scaledThinkTime(level: Level, boxes: number, legalMoves: number): number {

@@ -1,4 +1,5 @@
-import { type Move, type Position, parseMoveText, parseSbfen, type Result } from '@sbc/rules';
+import { resolveMoveText } from '@sbc/game';
+import { err, type Move, ok, type Position, parseSbfen, type Result } from '@sbc/rules';
 
 /**
  * A game's current position with the hash keys of the positions before it, which the search
@@ -11,16 +12,16 @@ export class Line {
   constructor(readonly pos: Position) {}
 
   /** Sets up from SBFEN and move text (RULES.md 8); a bad move's error names it and its number. */
-  static from(sbfen: string, moves: readonly string[], standard: boolean): Result<Line> {
+  static from(sbfen: string, moves: readonly string[], standard: boolean): Result<Line, string> {
     const parsed = parseSbfen(sbfen, standard);
-    if (!parsed.ok) return { ok: false, error: `invalid SBFEN: ${parsed.error}` };
+    if (!parsed.ok) return err(`invalid SBFEN: ${parsed.error.message}`);
     const line = new Line(parsed.value);
     for (let i = 0; i < moves.length; i++) {
-      const m = parseMoveText(line.pos, moves[i]);
-      if (!m.ok) return { ok: false, error: `move ${i + 1} '${moves[i]}': ${m.error}` };
+      const m = resolveMoveText(line.pos, moves[i]);
+      if (!m.ok) return err(`move ${i + 1} '${moves[i]}': ${m.error.message}`);
       line.play(m.value);
     }
-    return { ok: true, value: line };
+    return ok(line);
   }
 
   play(m: Move): void {

@@ -3,7 +3,8 @@
  * the players are two engines. Runs in a worker thread (bottom of the file) or in-process.
  */
 import { isMainThread, parentPort } from 'node:worker_threads';
-import { type Level, parseMoveText, positionStatus, START_SBFEN, WHITE } from '@sbc/rules';
+import { type Level, resolveMoveText } from '@sbc/game';
+import { positionStatus, START_SBFEN, WHITE } from '@sbc/rules';
 import { Engine } from './engine.ts';
 import { Line } from './line.ts';
 import { isMateScore } from './search.ts';
@@ -62,8 +63,8 @@ export function playGame(spec: GameSpec, engines: [Engine, Engine]): GameRecord 
     const side = pos.turn;
     const answer = engines[side].think(line, { level: levels[side], seed: spec.seed });
     if (!answer.move) throw new Error(`no move from ${levels[side]} in a running game`);
-    const check = parseMoveText(pos, answer.text);
-    if (!check.ok) throw new Error(`${levels[side]} played ${answer.text}: ${check.error}`);
+    const check = resolveMoveText(pos, answer.text);
+    if (!check.ok) throw new Error(`${levels[side]} played ${answer.text}: ${check.error.message}`);
     moves.push(answer.text);
     line.play(answer.move);
     if (answer.source === 'search') {

@@ -7,9 +7,8 @@
  * difference ± a 95 % margin.
  */
 import { availableParallelism } from 'node:os';
-import type { Level } from '@sbc/rules';
+import { isLevel, type Level } from '@sbc/game';
 import { BOOK_LINES } from './book.ts';
-import { isLevel } from './levels.ts';
 import type { GameRecord, GameSpec } from './match-game.ts';
 import { startWorker } from './worker/node.ts';
 

@@ -6,6 +6,7 @@ import {
   type Color,
   EN_PASSANT,
   JOIN,
+  KING,
   type Move,
   moveKind,
   movePiece,
@@ -15,8 +16,8 @@ import {
 } from '@sbc/rules';
 import { VALUE } from './pst.ts';
 
-/** Value for capture ordering (spec section 9): the king counts 20000. */
-const ORDER_VALUE = [0, 100, 320, 330, 500, 900, 20000];
+/** Value for capture ordering (spec section 9): the evaluation's, with the king at 20000. */
+const ORDER_VALUE = VALUE.map((v, t) => (t === KING ? 20_000 : v));
 
 /**
  * What a capture or box attack actually wins, in centipawns, 0 for other moves:

@@ -5,9 +5,9 @@
  * `info string` saying why; nothing a GUI sends can crash the engine.
  */
 import { createInterface } from 'node:readline';
-import { type Level, START_SBFEN } from '@sbc/rules';
+import { isLevel, LEVEL_NAMES, type Level } from '@sbc/game';
+import { START_SBFEN } from '@sbc/rules';
 import type { ThinkLimits } from './engine.ts';
-import { isLevel } from './levels.ts';
 import { Line } from './line.ts';
 import { isMateScore, MATE } from './search.ts';
 import type { RunningSearch } from './worker/client.ts';
@@ -207,7 +207,7 @@ function setOption(args: string[]): void {
   } else if (name.toLowerCase() === 'level') {
     if (value === 'full') level = undefined;
     else if (isLevel(value)) level = value;
-    else info(`Level must be full, easy, medium or hard, found '${value}'`);
+    else info(`Level must be one of full, ${LEVEL_NAMES.join(', ')}; found '${value}'`);
   } else if (name.toLowerCase() === 'seed') {
     const n = Number(value);
     if (Number.isInteger(n) && n >= 0 && n <= SEED_MAX) seed = n;
@@ -224,7 +224,7 @@ function handle(input: string): void {
       say('id name Shared Box Chess 0.1');
       say('id author Shared Box Chess developers');
       say('option name UCI_Variant type combo default sharedbox var sharedbox var chess');
-      say('option name Level type combo default full var full var easy var medium var hard');
+      say(`option name Level type combo default full var ${['full', ...LEVEL_NAMES].join(' var ')}`);
       say(`option name Seed type spin default 0 min 0 max ${SEED_MAX}`);
       say('uciok');
       return;

@@ -23,7 +23,7 @@ describe('Accumulator', () => {
     const kinds = new Set<number>();
     for (let game = 0; game < 60; game++) {
       const parsed = parseSbfen(START_SBFEN, game % 6 === 5);
-      if (!parsed.ok) throw new Error(parsed.error);
+      if (!parsed.ok) throw new Error(parsed.error.message);
       const pos: Position = parsed.value;
       const acc = new Accumulator(400);
       acc.reset(pos);
@@ -55,7 +55,7 @@ describe('Accumulator', () => {
 
   it('gives the evaluation the same sums the board holds', () => {
     const parsed = parseSbfen('r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14');
-    if (!parsed.ok) throw new Error(parsed.error);
+    if (!parsed.ok) throw new Error(parsed.error.message);
     const pos = parsed.value;
     const acc = Accumulator.of(pos);
     for (const m of legalMoves(pos).slice(0, 12)) {

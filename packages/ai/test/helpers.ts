@@ -2,7 +2,7 @@ import { legalMoves, type Move, type Position, parseSbfen } from '@sbc/rules';
 
 export function position(sbfen: string, standard = false): Position {
   const parsed = parseSbfen(sbfen, standard);
-  if (!parsed.ok) throw new Error(`${sbfen}: ${parsed.error}`);
+  if (!parsed.ok) throw new Error(`${sbfen}: ${parsed.error.message}`);
   return parsed.value;
 }
 

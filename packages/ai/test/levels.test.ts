@@ -1,3 +1,4 @@
+import { defenderChoice, resolveMoveText } from '@sbc/game';
 import {
   COPY,
   generateLegal,
@@ -5,7 +6,6 @@ import {
   MAX_MOVES,
   moveKind,
   moveText,
-  parseMoveText,
   parseSbfen,
   START_SBFEN,
 } from '@sbc/rules';
@@ -14,7 +14,6 @@ import {
   BOOK_LINES,
   BOOK_PLIES,
   bookMove,
-  defenderChoice,
   Engine,
   gamePhase,
   LEVELS,
@@ -106,7 +105,7 @@ describe('levels', () => {
     for (let seed = 0; seed < 12; seed++) {
       const l = line(MIDDLEGAME);
       const r = engine.think(l, { level: 'easy', seed });
-      expect(parseMoveText(l.pos, r.text).ok).toBe(true);
+      expect(resolveMoveText(l.pos, r.text).ok).toBe(true);
       seen.add(r.text);
     }
     expect(seen.size).toBeGreaterThan(1);
@@ -154,10 +153,10 @@ describe('opening book', () => {
       expect(moves).toHaveLength(BOOK_PLIES);
       for (const standard of [false, true]) {
         const parsed = parseSbfen(START_SBFEN, standard);
-        if (!parsed.ok) throw new Error(parsed.error);
+        if (!parsed.ok) throw new Error(parsed.error.message);
         const pos = parsed.value;
         for (const move of moves) {
-          const m = parseMoveText(pos, move);
+          const m = resolveMoveText(pos, move);
           expect(m.ok, `${text}: ${move}`).toBe(true);
           if (!m.ok) break;
           // Plain moves only: the book never waits for a defender choice, and never leaves a

@@ -1,12 +1,5 @@
-import {
-  ATTACK_DOUBLE_BOX,
-  generateLegal,
-  MAX_MOVES,
-  moveKind,
-  moveText,
-  parseMoveText,
-  START_SBFEN,
-} from '@sbc/rules';
+import { resolveMoveText } from '@sbc/game';
+import { ATTACK_DOUBLE_BOX, generateLegal, MAX_MOVES, moveKind, moveText, START_SBFEN } from '@sbc/rules';
 import { describe, expect, it } from 'vitest';
 import { FULL_STRENGTH, isMateScore, Line, MATE, Searcher } from '../src/index.ts';
 import { after, allRepliesLose, mates, position } from './helpers.ts';
@@ -125,7 +118,7 @@ describe('legality', () => {
         const legal = Array.from(moves.subarray(0, n));
         const r = searcher.search(pos, line.value.keys, FULL_STRENGTH, { nodes: 60 + (ply % 5) * 20 });
         expect(legal).toContain(r.move);
-        expect(parseMoveText(pos, moveText(pos, r.move)).ok).toBe(true);
+        expect(resolveMoveText(pos, moveText(pos, r.move)).ok).toBe(true);
         positions++;
         if (pos.pendingSquare >= 0) pending++;
         line.value.play(legal[Math.floor(random() * n)]);
@@ -148,8 +141,8 @@ describe('engine', () => {
     const line = Line.from('4k3/8/8/8/8/8/8/3QK3 w - - 10 40', [], true);
     if (!line.ok) throw new Error(line.error);
     const { pos } = line.value;
-    const qd2 = parseMoveText(pos, 'd1d2');
-    if (!qd2.ok) throw new Error(qd2.error);
+    const qd2 = resolveMoveText(pos, 'd1d2');
+    if (!qd2.ok) throw new Error(qd2.error.message);
     const repeated = after(pos, qd2.value, () => [pos.hashLo, pos.hashHi]);
     const history = [pos.hashLo, pos.hashHi, ...repeated, pos.hashLo, pos.hashHi, ...repeated];
     const searcher = new Searcher(16);

@@ -1,4 +1,5 @@
-import { type Level, START_SBFEN } from '@sbc/rules';
+import type { Level } from '@sbc/game';
+import { START_SBFEN } from '@sbc/rules';
 import { describe, expect, it } from 'vitest';
 import { Engine, Line } from '../src/index.ts';
 

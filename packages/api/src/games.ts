@@ -1,28 +1,15 @@
-import type { GameState } from '@sbc/rules';
 import { z } from 'zod';
-import { Color, Level } from './common.ts';
+import { Color, Level, Square } from './common.ts';
+import {
+  GameMode,
+  GameState,
+  GameStatus,
+  MoveRecord,
+  PieceName,
+  PromotionPiece,
+  SacrificePiece,
+} from './state.ts';
 
-export const Square = z.string().regex(/^[a-h][1-8]$/, { error: 'must be a square from a1 to h8' });
-
-export const PieceName = z.enum(['pawn', 'knight', 'bishop', 'rook', 'queen', 'king']);
-export type PieceName = z.infer<typeof PieceName>;
-export const PromotionPiece = z.enum(['queen', 'rook', 'bishop', 'knight']);
-export type PromotionPiece = z.infer<typeof PromotionPiece>;
-/** A king is never in a box, so it is never sacrificed. */
-export const SacrificePiece = z.enum(['pawn', 'knight', 'bishop', 'rook', 'queen']);
-
-export const GameMode = z.enum(['local', 'computer', 'online']);
-export type GameMode = z.infer<typeof GameMode>;
-export const GameStatus = z.enum([
-  'active',
-  'check',
-  'checkmate',
-  'stalemate',
-  'draw',
-  'resigned',
-  'abandoned',
-]);
-export type GameStatus = z.infer<typeof GameStatus>;
 export const DrawRequestStatus = z.enum(['pending', 'accepted', 'rejected']);
 
 // ---- Requests ----
@@ -127,15 +114,13 @@ export const GameTimer = z.object({
   lastMoveTime: z.number(),
 });
 
-/** The rules package's GameState with the server's clock. */
-export type ServerGameState = GameState & {
-  gameTimer: z.infer<typeof GameTimer>;
+/** @sbc/game's GameState with the server's clock. */
+export const ServerGameState = GameState.extend({
+  gameTimer: GameTimer,
   /** When the side to move loses by abandonment (ms since the epoch); null once the game is over. */
-  inactivityDeadline: number | null;
-};
-export const ServerGameState = z.custom<ServerGameState>(
-  (v) => typeof v === 'object' && v !== null && 'board' in v && 'gameTimer' in v,
-);
+  inactivityDeadline: z.number().nullable(),
+});
+export type ServerGameState = z.infer<typeof ServerGameState>;
 
 const gameFields = {
   id: z.string(),
@@ -173,21 +158,6 @@ export const GameSummary = z.object({
 export type GameSummary = z.infer<typeof GameSummary>;
 export const GameList = z.array(GameSummary);
 
-export const MoveRecord = z.object({
-  moveNumber: z.int(),
-  player: Color,
-  from: z.string(),
-  to: z.string(),
-  piece: PieceName,
-  capturedPiece: PieceName.nullable(),
-  promotedTo: PieceName.nullable(),
-  /** The defender's sacrificed piece when the move attacked a double box. */
-  sacrificed: PieceName.nullable(),
-  isSharedBoxCreated: z.boolean(),
-  isSharedBoxAttacked: z.boolean(),
-  notation: z.string(),
-});
-export type MoveRecord = z.infer<typeof MoveRecord>;
 export const MoveList = z.array(MoveRecord);
 
 const count = z.int().min(0);

@@ -3,3 +3,4 @@ export * from './auth.ts';
 export * from './common.ts';
 export * from './games.ts';
 export * from './pages.ts';
+export * from './state.ts';

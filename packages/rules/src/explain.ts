@@ -1,9 +1,9 @@
 import { DIRECTION } from './check.ts';
-import { MESSAGES } from './messages.ts';
+import { type RuleError, ruleError } from './errors.ts';
 import { CASTLE, moveFrom, moveKind, moveTo } from './move.ts';
 import { generatePseudo, MAX_MOVES } from './movegen.ts';
 import { BISHOP, colorOf, isStrong, KING, KNIGHT, PAWN, type Piece, pieceOf, ROOK, typeOf } from './piece.ts';
-import { FORWARD, type Position } from './position.ts';
+import { BOX_LIMIT, FORWARD, type Position } from './position.ts';
 import { KING_STEPS, KNIGHT_STEPS, rankOf, type Square } from './square.ts';
 
 /** Whether `p` on `from` could reach `to` by its movement alone, the path before `to` clear. */
@@ -34,26 +34,26 @@ function reaches(pos: Position, from: Square, to: Square, p: Piece): boolean {
  * Why moving from `from` to `to` (with the piece of type `type`, when given) is not a legal move,
  * in the words of spec/game.md section 8 where it has them.
  */
-export function explainIllegal(pos: Position, from: Square, to: Square, type?: number): string {
-  if (pos.pendingSquare >= 0) return MESSAGES.choicePending;
+export function explainIllegal(pos: Position, from: Square, to: Square, type?: number): RuleError {
+  if (pos.pendingSquare >= 0) return ruleError('choicePending');
   const us = pos.turn;
   const own = [pos.first[from], pos.second[from]].filter(
     (p) => p !== 0 && colorOf(p) === us && (!type || typeOf(p) === type),
   );
-  if (own.length === 0) return MESSAGES.noPiece;
+  if (own.length === 0) return ruleError('noPiece');
   const target = pos.first[to];
   const partner = pos.second[to];
   for (const p of own) {
     if (!reaches(pos, from, to, p)) continue;
     if (partner !== 0) {
-      if (colorOf(target) === us || colorOf(partner) === us) return MESSAGES.ownBox;
-      return MESSAGES.squareHasBox;
+      if (colorOf(target) === us || colorOf(partner) === us) return ruleError('ownBox');
+      return ruleError('squareHasBox');
     }
     if (target !== 0 && colorOf(target) === us) {
       if (!isStrong(p) || target !== pieceOf(us, PAWN) || pos.standard) continue;
       if (rankOf(to) === (us === 0 ? 1 : 6)) continue;
-      if (pos.second[from] !== 0) return MESSAGES.boxedPieceCannotCreate;
-      if (pos.boxes >= 3) return MESSAGES.boxLimit;
+      if (pos.second[from] !== 0) return ruleError('boxedPieceCannotCreate');
+      if (pos.boxes >= BOX_LIMIT) return ruleError('boxLimit');
     }
   }
   const pseudo = new Int32Array(MAX_MOVES);
@@ -61,7 +61,7 @@ export function explainIllegal(pos: Position, from: Square, to: Square, type?: n
   for (let i = 0; i < n; i++) {
     const m = pseudo[i];
     // Castling out of or through check is simply not a move.
-    if (moveFrom(m) === from && moveTo(m) === to && moveKind(m) !== CASTLE) return MESSAGES.kingInCheck;
+    if (moveFrom(m) === from && moveTo(m) === to && moveKind(m) !== CASTLE) return ruleError('kingInCheck');
   }
-  return MESSAGES.invalidMove;
+  return ruleError('invalidMove');
 }

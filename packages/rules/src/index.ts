@@ -1,8 +1,7 @@
 /** @sbc/rules: the rules of Shared Box Chess (RULES.md) as code, with no runtime dependencies. */
 export * from './check.ts';
+export * from './errors.ts';
 export * from './explain.ts';
-export * from './game.ts';
-export * from './messages.ts';
 export * from './move.ts';
 export * from './movegen.ts';
 export * from './perft.ts';
@@ -12,6 +11,5 @@ export * from './result.ts';
 export * from './san.ts';
 export * from './sbfen.ts';
 export * from './square.ts';
-export type * from './state.ts';
 export * from './status.ts';
 export * from './text.ts';

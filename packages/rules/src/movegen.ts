@@ -35,6 +35,7 @@ import {
 import {
   BLACK_KINGSIDE,
   BLACK_QUEENSIDE,
+  BOX_LIMIT,
   FORWARD,
   type Position,
   WHITE_KINGSIDE,
@@ -124,7 +125,7 @@ function pieceMoves(
   if (type === PAWN) return pawnMoves(pos, from, p, tactical, out, n);
   if (type === KING) return kingMoves(pos, from, p, tactical, out, n);
   // Conditions (a) and (b) of RULES.md 2: may this move create a box?
-  const canCreate = !pos.standard && !inBox && pos.boxes < 3;
+  const canCreate = !pos.standard && !inBox && pos.boxes < BOX_LIMIT;
   const a = pos.first;
   if (type === KNIGHT) {
     for (let i = 0; i < 8; i++) {

@@ -30,8 +30,11 @@ export const isStrong = (p: Piece): boolean => {
 
 export const COLOR_NAMES = ['white', 'black'] as const;
 export type ColorName = (typeof COLOR_NAMES)[number];
-export const TYPE_NAMES = ['', 'pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
-export type TypeName = Exclude<(typeof TYPE_NAMES)[number], ''>;
+export const opponent = (c: ColorName): ColorName => (c === 'white' ? 'black' : 'white');
+export const PIECE_NAMES = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king'] as const;
+export type TypeName = (typeof PIECE_NAMES)[number];
+/** Piece names by type: '' for 0 (no piece). */
+export const TYPE_NAMES = ['', ...PIECE_NAMES] as const;
 
 const LETTERS = ' PNBRQK';
 /** Uppercase letter of a piece type (`P` for a pawn). */
@@ -53,7 +56,8 @@ export function parseTypeLetter(ch: string): PieceType | 0 {
   return t >= 1 && ch.length === 1 ? (t as PieceType) : 0;
 }
 
-export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
-/** The values RULES.md section 9 uses when the computer chooses what to sacrifice. */
-export const SACRIFICE_VALUE = [0, 1, 3, 3, 5, 9, 1000] as const;
+/** Parses a type name (`knight`); returns 0 when it is not one. */
+export function parseTypeName(name: string): PieceType | 0 {
+  const t = TYPE_NAMES.indexOf(name as TypeName);
+  return t > 0 ? (t as PieceType) : 0;
+}

@@ -46,6 +46,9 @@ import {
   Z_TURN_LO,
 } from './zobrist.ts';
 
+/** The most boxes that may stand on the board at once (RULES.md 1). */
+export const BOX_LIMIT = 3;
+
 /** Castling-right bits. */
 export const WHITE_KINGSIDE = 1;
 export const WHITE_QUEENSIDE = 2;

@@ -1,3 +1,4 @@
+import { ruleError } from './errors.ts';
 import {
   BLACK,
   COLOR_NAMES,
@@ -11,14 +12,18 @@ import {
   typeOf,
   WHITE,
 } from './piece.ts';
-import { BLACK_KINGSIDE, BLACK_QUEENSIDE, Position, WHITE_KINGSIDE, WHITE_QUEENSIDE } from './position.ts';
+import {
+  BLACK_KINGSIDE,
+  BLACK_QUEENSIDE,
+  BOX_LIMIT,
+  Position,
+  WHITE_KINGSIDE,
+  WHITE_QUEENSIDE,
+} from './position.ts';
 import { err, ok, type Result } from './result.ts';
 import { parseSquare, rankOf, squareAt, squareName } from './square.ts';
 
 export const START_SBFEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-
-/** The most boxes that may stand on the board at once (RULES.md 1). */
-export const BOX_LIMIT = 3;
 
 const CASTLING_LETTERS: Record<string, number> = {
   K: WHITE_KINGSIDE,
@@ -28,23 +33,21 @@ const CASTLING_LETTERS: Record<string, number> = {
 };
 
 /** Why a pair of pieces cannot share a square, or null when it is a pawn, double or mixed box. */
-function boxProblem(x: Piece, y: Piece): string | null {
-  if (typeOf(x) === KING || typeOf(y) === KING) return 'a king is never in a box';
-  if (colorOf(x) !== colorOf(y)) return null;
-  if (typeOf(x) === PAWN && typeOf(y) === PAWN) return 'two pawns of one colour are not a box';
+function boxProblem(x: Piece, y: Piece): 'sbfenKingInBox' | 'sbfenPawnPair' | null {
+  if (typeOf(x) === KING || typeOf(y) === KING) return 'sbfenKingInBox';
+  if (colorOf(x) === colorOf(y) && typeOf(x) === PAWN && typeOf(y) === PAWN) return 'sbfenPawnPair';
   return null;
 }
 
 /** Reads SBFEN (RULES.md 7). `standard` reads ordinary FEN, in which boxes are not allowed. */
 export function parseSbfen(text: string, standard = false): Result<Position> {
   const fields = text.trim().split(/\s+/);
-  if (fields.length !== 6) return err(`SBFEN needs 6 fields separated by spaces, found ${fields.length}`);
+  if (fields.length !== 6) return err(ruleError('sbfenFieldCount', fields.length));
   const [placement, turn, castling, ep, halfmove, fullmove] = fields;
   const pos = new Position(standard);
 
   const ranks = placement.split('/');
-  if (ranks.length !== 8)
-    return err(`the piece placement needs 8 ranks separated by '/', found ${ranks.length}`);
+  if (ranks.length !== 8) return err(ruleError('sbfenRankCount', ranks.length));
   let boxes = 0;
   for (let r = 0; r < 8; r++) {
     const rank = 7 - r;
@@ -52,38 +55,37 @@ export function parseSbfen(text: string, standard = false): Result<Position> {
     let file = 0;
     for (let i = 0; i < row.length; i++) {
       const ch = row[i];
-      if (file > 7) return err(`rank ${rank + 1} has more than 8 squares`);
+      if (file > 7) return err(ruleError('sbfenRankOverflow', rank + 1));
       if (ch >= '1' && ch <= '8') {
+        const before = row[i - 1];
+        if (before >= '1' && before <= '8') return err(ruleError('sbfenEmptyRun', rank + 1, before + ch));
         file += Number(ch);
         continue;
       }
       const sq = squareAt(file, rank);
       if (ch === '(') {
         const close = row.indexOf(')', i);
-        if (close < 0) return err(`rank ${rank + 1} has a '(' without its ')'`);
+        if (close < 0) return err(ruleError('sbfenUnclosedBox', rank + 1));
         const inside = row.slice(i + 1, close);
         const x = inside.length === 2 ? parsePieceLetter(inside[0]) : 0;
         const y = inside.length === 2 ? parsePieceLetter(inside[1]) : 0;
-        if (!x || !y)
-          return err(`the box '(${inside})' on ${squareName(sq)} must hold exactly two piece letters`);
-        if (standard)
-          return err(`boxes are not allowed in standard chess (found '(${inside})' on ${squareName(sq)})`);
+        if (!x || !y) return err(ruleError('sbfenBoxLetters', inside, squareName(sq)));
+        if (standard) return err(ruleError('sbfenBoxInStandard', inside, squareName(sq)));
         const problem = boxProblem(x, y);
-        if (problem) return err(`the box '(${inside})' on ${squareName(sq)} is not a valid box: ${problem}`);
+        if (problem) return err(ruleError(problem, inside, squareName(sq)));
         pos.place(sq, x, y);
         boxes++;
         i = close;
       } else {
         const p = parsePieceLetter(ch);
-        if (!p) return err(`unexpected character '${ch}' in rank ${rank + 1}`);
+        if (!p) return err(ruleError('sbfenCharacter', ch, rank + 1));
         pos.place(sq, p);
       }
       file++;
     }
-    if (file !== 8) return err(`rank ${rank + 1} has ${file} squares, expected 8`);
+    if (file !== 8) return err(ruleError('sbfenRankSquares', rank + 1, file));
   }
-  if (boxes > BOX_LIMIT)
-    return err(`the position has ${boxes} boxes; at most ${BOX_LIMIT} may stand on the board`);
+  if (boxes > BOX_LIMIT) return err(ruleError('sbfenBoxLimit', boxes));
 
   const kings = [0, 0];
   for (let sq = 0; sq < 120; sq++) {
@@ -92,22 +94,22 @@ export function parseSbfen(text: string, standard = false): Result<Position> {
       if (!p) continue;
       if (typeOf(p) === KING) kings[colorOf(p)]++;
       if (typeOf(p) === PAWN && (rankOf(sq) === 0 || rankOf(sq) === 7)) {
-        return err(`a pawn stands on ${squareName(sq)}; pawns cannot stand on the first or last rank`);
+        return err(ruleError('sbfenPawnOnEdge', squareName(sq)));
       }
     }
   }
   for (const c of [WHITE, BLACK]) {
-    if (kings[c] !== 1) return err(`${COLOR_NAMES[c]} has ${kings[c]} kings; each side needs exactly one`);
+    if (kings[c] !== 1) return err(ruleError('sbfenKingCount', COLOR_NAMES[c], kings[c]));
   }
 
-  if (turn !== 'w' && turn !== 'b') return err(`the side to move must be 'w' or 'b', found '${turn}'`);
+  if (turn !== 'w' && turn !== 'b') return err(ruleError('sbfenSideToMove', turn));
   pos.turn = turn === 'w' ? WHITE : BLACK;
 
   if (castling !== '-') {
     for (const ch of castling) {
       const bit = CASTLING_LETTERS[ch];
-      if (!bit) return err(`unexpected character '${ch}' in the castling field '${castling}'`);
-      if (pos.castling & bit) return err(`the castling field '${castling}' repeats '${ch}'`);
+      if (!bit) return err(ruleError('sbfenCastlingCharacter', ch, castling));
+      if (pos.castling & bit) return err(ruleError('sbfenCastlingRepeat', castling, ch));
       pos.castling |= bit;
     }
   }
@@ -122,7 +124,7 @@ export function parseSbfen(text: string, standard = false): Result<Position> {
 
   if (ep !== '-') {
     const sq = parseSquare(ep);
-    if (sq < 0) return err(`the en passant field must be a square or '-', found '${ep}'`);
+    if (sq < 0) return err(ruleError('sbfenEnPassantField', ep));
     const expectedRank = pos.turn === WHITE ? 5 : 2;
     const pawnSq = pos.turn === WHITE ? sq - 16 : sq + 16;
     const pawn = pos.turn === WHITE ? (BLACK << 3) | PAWN : PAWN;
@@ -132,22 +134,20 @@ export function parseSbfen(text: string, standard = false): Result<Position> {
       pos.first[pawnSq] !== pawn ||
       pos.second[pawnSq]
     ) {
-      return err(`the en passant square ${ep} does not follow a double step of the side that just moved`);
+      return err(ruleError('sbfenEnPassantSquare', ep));
     }
     pos.epSquare = sq;
   }
 
-  if (!/^\d+$/.test(halfmove)) return err(`the halfmove clock must be a whole number, found '${halfmove}'`);
-  if (!/^\d+$/.test(fullmove) || Number(fullmove) < 1) {
-    return err(`the fullmove number must be a whole number from 1, found '${fullmove}'`);
-  }
+  if (!/^\d+$/.test(halfmove)) return err(ruleError('sbfenHalfmove', halfmove));
+  if (!/^\d+$/.test(fullmove) || Number(fullmove) < 1) return err(ruleError('sbfenFullmove', fullmove));
   pos.halfmove = Number(halfmove);
   pos.fullmove = Number(fullmove);
 
   pos.rehash();
   const waiting = (pos.turn ^ 1) as 0 | 1;
   if (pos.isAttacked(pos.kings[waiting], pos.turn)) {
-    return err(`the side not to move (${COLOR_NAMES[waiting]}) is in check`);
+    return err(ruleError('sbfenWaitingInCheck', COLOR_NAMES[waiting]));
   }
   return ok(pos);
 }

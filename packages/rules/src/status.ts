@@ -1,17 +1,16 @@
-import { checkMessage, checkmateMessage, MESSAGES } from './messages.ts';
 import { generateLegal, MAX_MOVES } from './movegen.ts';
 import { BISHOP, type Color, KING, KNIGHT, typeOf } from './piece.ts';
 import type { Position } from './position.ts';
 
-export type Status = 'active' | 'check' | 'checkmate' | 'stalemate' | 'draw';
-export type DrawReason = 'threefold' | 'fifty-move' | 'insufficient-material';
+export const STATUSES = ['active', 'check', 'checkmate', 'stalemate', 'draw'] as const;
+export type Status = (typeof STATUSES)[number];
+export const DRAW_REASONS = ['threefold', 'fifty-move', 'insufficient-material'] as const;
+export type DrawReason = (typeof DRAW_REASONS)[number];
 
 export interface PositionStatus {
   status: Status;
   winner: Color | null;
   drawReason: DrawReason | null;
-  /** The banner text, or null while the game simply goes on. */
-  message: string | null;
 }
 
 /** Kings and at most one other piece, a knight or a bishop; a box counts as two pieces. */
@@ -34,28 +33,15 @@ export function isThreefold(pos: Position): boolean {
 
 /** The status after a complete move, for the side to move, in the order RULES.md 5 gives. */
 export function positionStatus(pos: Position): PositionStatus {
-  const side = pos.turn;
   const check = pos.inCheck();
   if (generateLegal(pos, new Int32Array(MAX_MOVES)) === 0) {
     return check
-      ? {
-          status: 'checkmate',
-          winner: (side ^ 1) as Color,
-          drawReason: null,
-          message: checkmateMessage((side ^ 1) as Color),
-        }
-      : { status: 'stalemate', winner: null, drawReason: null, message: MESSAGES.stalemate };
+      ? { status: 'checkmate', winner: (pos.turn ^ 1) as Color, drawReason: null }
+      : { status: 'stalemate', winner: null, drawReason: null };
   }
-  const draw = (drawReason: DrawReason, message: string): PositionStatus => ({
-    status: 'draw',
-    winner: null,
-    drawReason,
-    message,
-  });
-  if (isThreefold(pos)) return draw('threefold', MESSAGES.threefold);
-  if (pos.halfmove >= 100) return draw('fifty-move', MESSAGES.fiftyMove);
-  if (insufficientMaterial(pos)) return draw('insufficient-material', MESSAGES.insufficientMaterial);
-  return check
-    ? { status: 'check', winner: null, drawReason: null, message: checkMessage(side) }
-    : { status: 'active', winner: null, drawReason: null, message: null };
+  const draw = (drawReason: DrawReason): PositionStatus => ({ status: 'draw', winner: null, drawReason });
+  if (isThreefold(pos)) return draw('threefold');
+  if (pos.halfmove >= 100) return draw('fifty-move');
+  if (insufficientMaterial(pos)) return draw('insufficient-material');
+  return { status: check ? 'check' : 'active', winner: null, drawReason: null };
 }

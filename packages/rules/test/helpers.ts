@@ -5,20 +5,20 @@ import { type Piece, pieceLetter } from '../src/piece.ts';
 import type { Position } from '../src/position.ts';
 import { parseSbfen, writeSbfen } from '../src/sbfen.ts';
 import { SQUARES } from '../src/square.ts';
-import { moveText, parseMoveText } from '../src/text.ts';
+import { moveText } from '../src/text.ts';
 
 /** Parses SBFEN, failing the test with the parser's message when it is rejected. */
 export function position(sbfen: string, standard = false): Position {
   const parsed = parseSbfen(sbfen, standard);
-  if (!parsed.ok) throw new Error(`${sbfen}: ${parsed.error}`);
+  if (!parsed.ok) throw new Error(`${sbfen}: ${parsed.error.message}`);
   return parsed.value;
 }
 
-/** The legal move with this text; fails the test when there is none. */
+/** The legal move whose text (as `moveText` writes it) is `text`; fails the test when there is none. */
 export function find(pos: Position, text: string): Move {
-  const m = parseMoveText(pos, text);
-  if (!m.ok) throw new Error(`${text}: ${m.error}`);
-  return m.value;
+  const m = legalMoves(pos).find((c) => moveText(pos, c) === text);
+  if (m === undefined) throw new Error(`${text} is not a legal move here: ${legal(pos).join(' ')}`);
+  return m;
 }
 
 /** Plays moves given as text, in order, and returns the position. */

@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import {
-  insufficientMaterial,
-  type Position,
-  parseMoveText,
-  parseSbfen,
-  positionStatus,
-  san,
-} from '../src/index.ts';
+import { insufficientMaterial, type Position, parseSbfen, positionStatus, san } from '../src/index.ts';
+import { find } from './helpers.ts';
 
 function position(sbfen: string): Position {
   const r = parseSbfen(sbfen);
-  if (!r.ok) throw new Error(r.error);
+  if (!r.ok) throw new Error(r.error.message);
   return r.value;
 }
 
 function notation(sbfen: string, text: string): string {
   const pos = position(sbfen);
-  const m = parseMoveText(pos, text);
-  if (!m.ok) throw new Error(m.error);
-  return san(pos, m.value);
+  return san(pos, find(pos, text));
 }
 
 describe('notation (RULES.md 6)', () => {
@@ -29,8 +21,8 @@ describe('notation (RULES.md 6)', () => {
   });
 
   it('treats two knights of one box as one piece and names the box file against a rival', () => {
-    expect(notation('4k3/8/8/8/8/2(NN)5/8/4K1N1 w - - 0 1', 'c3e2')).toBe('Nce2');
-    expect(notation('4k3/8/8/8/8/2(NN)5/8/4K3 w - - 0 1', 'c3e2')).toBe('Ne2');
+    expect(notation('4k3/8/8/8/8/2(NN)5/8/4K1N1 w - - 0 1', 'Nc3e2')).toBe('Nce2');
+    expect(notation('4k3/8/8/8/8/2(NN)5/8/4K3 w - - 0 1', 'Nc3e2')).toBe('Ne2');
   });
 
   it('writes captures, box creation, promotion, check and mate in order', () => {

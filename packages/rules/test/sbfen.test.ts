@@ -1,16 +1,19 @@
 /** SBFEN (RULES.md 7): writing, reading back, and every rejection with a message that names it. */
 import { describe, expect, it } from 'vitest';
+import { RULE_ERRORS, type RuleError, type RuleErrorCode } from '../src/errors.ts';
 import { BLACK, KNIGHT, PAWN, pieceOf, QUEEN, ROOK, WHITE } from '../src/piece.ts';
 import { parseSbfen, START_SBFEN, writeSbfen } from '../src/sbfen.ts';
 import { parseSquare } from '../src/square.ts';
 import { play, position } from './helpers.ts';
 
-/** The parser's message for a rejected text; fails when the text is accepted. */
-function rejection(text: string, standard = false): string {
+/** The parser's error for a rejected text; fails when the text is accepted. */
+function refusal(text: string, standard = false): RuleError {
   const parsed = parseSbfen(text, standard);
   if (parsed.ok) throw new Error(`accepted: ${text}`);
   return parsed.error;
 }
+
+const rejection = (text: string, standard = false): string => refusal(text, standard).message;
 
 describe('writing and reading back', () => {
   const canonical = [
@@ -94,6 +97,26 @@ describe('rejections (RULES.md 7)', () => {
       /unexpected character 'X' in rank 4/,
     );
     expect(rejection('rnbqkbnr/pppppppp/9/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1')).toMatch(/'9'/);
+  });
+
+  it('gives every rejection its code, with the message of the one table', () => {
+    const cases: [string, RuleErrorCode][] = [
+      ['8/8/8 w - - 0 1', 'sbfenRankCount'],
+      ['4k3/8/8/8/8/8/8/K61 w - - 0 1', 'sbfenEmptyRun'],
+      ['4k3/8/8/8/3(KN)4/8/8/8 w - - 0 1', 'sbfenKingInBox'],
+      ['4k3/8/8/8/3(PP)4/8/8/4K3 w - - 0 1', 'sbfenPawnPair'],
+      ['4k3/8/8/8/(PN)(PB)(PR)(PQ)4/8/8/4K3 w - - 0 1', 'sbfenBoxLimit'],
+      ['4k3/8/8/8/8/8/8/4R1K1 w - - 0 1', 'sbfenWaitingInCheck'],
+    ];
+    for (const [text, code] of cases) expect(refusal(text).code).toBe(code);
+    expect(refusal('a b c')).toEqual({ code: 'sbfenFieldCount', message: RULE_ERRORS.sbfenFieldCount(3) });
+  });
+
+  it('a malformed field: two digits in a row, even when the rank adds up to 8', () => {
+    expect(rejection('4k3/8/8/8/8/8/8/K61 w - - 0 1')).toMatch(
+      /rank 1 has two digits in a row \('61'\); a run of empty squares is one digit from 1 to 8/,
+    );
+    expect(rejection('4k3/8/8/8/44/8/8/4K3 w - - 0 1')).toMatch(/rank 4 has two digits in a row \('44'\)/);
   });
 
   it('a malformed field: a box without its closing parenthesis', () => {

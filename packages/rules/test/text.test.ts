@@ -1,25 +1,10 @@
-/** Move text (RULES.md 8): writing it from a position, and reading it back against the legal moves. */
+/** Move text (RULES.md 8) written from a position; `@sbc/game` reads it back. */
 import { describe, expect, it } from 'vitest';
 import { CASTLE, moveKind, SACRIFICE } from '../src/move.ts';
 import { legalMoves } from '../src/movegen.ts';
-import type { Position } from '../src/position.ts';
 import { START_SBFEN } from '../src/sbfen.ts';
-import { moveText, parseMoveText } from '../src/text.ts';
+import { moveText } from '../src/text.ts';
 import { legal, play, position } from './helpers.ts';
-
-/** The parser's message for rejected text; fails when the text is accepted. */
-function rejection(pos: Position, text: string): string {
-  const m = parseMoveText(pos, text);
-  if (m.ok) throw new Error(`accepted: ${text}`);
-  return m.error;
-}
-
-/** Reads text and writes the move back. */
-function roundTrip(pos: Position, text: string): string {
-  const m = parseMoveText(pos, text);
-  if (!m.ok) throw new Error(`${text}: ${m.error}`);
-  return moveText(pos, m.value);
-}
 
 describe('writing move text', () => {
   it('writes plain moves, promotions and castling like UCI', () => {
@@ -55,49 +40,5 @@ describe('writing move text', () => {
     const options = legalMoves(pos);
     expect(options.every((m) => moveKind(m) === SACRIFICE)).toBe(true);
     expect(options.map((m) => moveText(pos, m)).sort()).toEqual(['sac=N', 'sac=R']);
-  });
-});
-
-describe('reading move text', () => {
-  it('reads plain moves and promotions', () => {
-    const pos = position(START_SBFEN);
-    expect(roundTrip(pos, 'g1f3')).toBe('g1f3');
-    expect(roundTrip(position('k7/4P3/8/8/8/8/8/4K3 w - - 0 1'), 'e7e8n')).toBe('e7e8n');
-  });
-
-  it('reads a move from a box with its letter, and without it when only one piece can go there', () => {
-    const pos = position('k7/8/8/8/8/3(PQ)4/8/4K3 w - - 0 1');
-    expect(roundTrip(pos, 'Pd3d4')).toBe('Pd3d4');
-    expect(roundTrip(pos, 'Qd3d4')).toBe('Qd3d4');
-    expect(roundTrip(pos, 'd3h7')).toBe('Qd3h7');
-    expect(roundTrip(pos, 'Qd3h7')).toBe('Qd3h7');
-    // One move for two knights, so no ambiguity.
-    const knights = position('k7/8/8/8/8/8/8/(NN)3K3 w - - 0 1');
-    expect(roundTrip(knights, 'a1b3')).toBe('Na1b3');
-    expect(roundTrip(knights, 'Na1b3')).toBe('Na1b3');
-  });
-
-  it('rejects text that two pieces of the box could mean', () => {
-    const pos = position('k7/8/8/8/8/3(PQ)4/8/4K3 w - - 0 1');
-    expect(rejection(pos, 'd3d4')).toMatch(/ambiguous move.*d3.*d4/);
-    expect(rejection(position('k7/8/8/8/8/3(RQ)4/8/4K3 w - - 0 1'), 'd3d8')).toMatch(/ambiguous/);
-  });
-
-  it('rejects an illegal move, a wrong letter, a missing promotion and malformed text', () => {
-    const pos = position(START_SBFEN);
-    expect(rejection(pos, 'e2e5')).toBe('illegal move: e2e5');
-    expect(rejection(pos, 'b1d2')).toBe('illegal move: b1d2');
-    expect(rejection(position('k7/8/8/8/8/3(PQ)4/8/4K3 w - - 0 1'), 'Rd3d4')).toBe('illegal move: Rd3d4');
-    expect(rejection(position('k7/4P3/8/8/8/8/8/4K3 w - - 0 1'), 'e7e8')).toBe('illegal move: e7e8');
-    expect(rejection(pos, 'e4')).toMatch(/'e4' is not move text/);
-    expect(rejection(pos, 'e2-e4')).toMatch(/not move text/);
-  });
-
-  it('reads a defender choice, and only while one is pending', () => {
-    expect(rejection(position(START_SBFEN), 'sac=N')).toBe('No pending defender choice');
-    const pos = play(position('k7/8/8/3(nr)4/8/8/8/3QK3 w - - 0 1'), 'd1d5');
-    expect(roundTrip(pos, 'sac=R')).toBe('sac=R');
-    expect(rejection(pos, 'sac=Q')).toMatch(/no Q to sacrifice/);
-    expect(rejection(pos, 'a8b8')).toMatch(/defender choice is pending on d5/);
   });
 });

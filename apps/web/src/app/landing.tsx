@@ -1,4 +1,4 @@
-import { Game } from '@sbc/rules';
+import { Game } from '@sbc/game';
 import { Board } from '../features/game/index.ts';
 import { LandingPage } from '../features/static/index.ts';
 

@@ -1,4 +1,4 @@
-import type { Level } from '@sbc/rules';
+import type { Level } from '@sbc/game';
 import type { ThinkLimits, ThinkResult } from '../engine.ts';
 
 /** What a page or a Node program asks of the engine worker. */

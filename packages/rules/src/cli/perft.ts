@@ -25,7 +25,7 @@ const [sbfen, depthText] = positional;
 if (!/^\d+$/.test(depthText)) fail(`the depth must be a whole number from 0, found '${depthText}'`);
 const depth = Number(depthText);
 const parsed = parseSbfen(sbfen, flags.has('--standard'));
-if (!parsed.ok) fail(`invalid SBFEN: ${parsed.error}`);
+if (!parsed.ok) fail(`invalid SBFEN: ${parsed.error.message}`);
 const pos = parsed.value;
 
 if (flags.has('--divide') && depth > 0) {

@@ -1,7 +1,9 @@
 import type { GameIntention } from '@sbc/api';
-import { type ActionResult, type ColorName, type Game, MESSAGES, type Result } from '@sbc/rules';
-import { badRequest, conflict, forbidden } from '../../errors.ts';
+import { type ActionResult, type Game, type GameError, gameError } from '@sbc/game';
+import type { ColorName, Result } from '@sbc/rules';
+import { conflict, forbidden } from '../../errors.ts';
 import type { GameEvent } from '../../events/bus.ts';
+import { refusal } from './refusals.ts';
 import type { GameRow, LoadedGame } from './store.ts';
 import { moveView } from './view.ts';
 
@@ -34,17 +36,17 @@ export const playerIdOf = (row: GameRow, color: ColorName | null): string | null
   color === 'white' ? row.whitePlayerId : color === 'black' ? row.blackPlayerId : null;
 
 /** The rules' answer; a refusal changes nothing and goes back to the client with the rules' reason. */
-function rules(result: Result<ActionResult>): string | null {
+function rules(result: Result<ActionResult, GameError>): string | null {
   if (result.ok) return result.value.message;
-  throw result.error === MESSAGES.gameEnded ? conflict(result.error) : badRequest(result.error);
+  throw refusal(result.error);
 }
 
 function requireTurn({ row, game }: LoadedGame, userId: string): void {
-  if (!colorsOf(row, userId).includes(game.turn)) throw conflict(MESSAGES.notYourTurn);
+  if (!colorsOf(row, userId).includes(game.turn)) throw refusal(gameError('notYourTurn'));
 }
 
 function requireLive(game: Game): void {
-  if (game.isOver) throw conflict(MESSAGES.gameEnded);
+  if (game.isOver) throw refusal(gameError('gameEnded'));
 }
 
 /** A move intention may say which move it means to be: a replayed or stale one is refused. */

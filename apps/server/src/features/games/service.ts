@@ -1,11 +1,13 @@
 import type { CreateGameRequest, GameActionResponse, GameResponse } from '@sbc/api';
-import { type ColorName, Game } from '@sbc/rules';
+import { Game } from '@sbc/game';
+import type { ColorName } from '@sbc/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { badRequest, notFound } from '../../errors.ts';
+import { notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { type Change, colorsOf } from './intentions.ts';
+import { refusal } from './refusals.ts';
 import { insertGame, type LoadedGame, loadGame, type StoredRecord, saveGame } from './store.ts';
 import { gameView } from './view.ts';
 
@@ -30,7 +32,7 @@ export async function createGame(
     humanColor: request.humanPlayer,
     aiDifficulty: request.aiDifficulty,
   });
-  if (!created.ok) throw badRequest(created.error);
+  if (!created.ok) throw refusal(created.error);
   const game = created.value;
   const now = services.now();
   // A local game's owner plays both sides and is recorded as white.

@@ -1,4 +1,4 @@
-import { Game, type GameRecord, type MoveRecord } from '@sbc/rules';
+import { Game, type GameRecord, type MoveHistoryEntry } from '@sbc/game';
 import { and, desc, eq, gt, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
@@ -49,10 +49,10 @@ export const playedBy = (userId: string): SQL =>
 /** Rebuilds the game, re-validating every stored move; a record the rules refuse is corrupt data. */
 export function restore(stored: StoredRecord): Game {
   const built = Game.fromRecord(stored);
-  if (!built.ok) throw new Error(`Stored game does not replay: ${built.error}`);
+  if (!built.ok) throw new Error(`Stored game does not replay: ${built.error.message}`);
   if (stored.pendingPromotion) {
     const pending = built.value.move(stored.pendingPromotion);
-    if (!pending.ok) throw new Error(`Stored pending promotion is refused: ${pending.error}`);
+    if (!pending.ok) throw new Error(`Stored pending promotion is refused: ${pending.error.message}`);
   }
   return built.value;
 }
@@ -133,7 +133,7 @@ export async function saveGame(db: Db, loaded: LoadedGame, changes: GameChanges)
   });
 }
 
-function moveValues(gameId: string, m: MoveRecord, createdAt: Date): typeof moves.$inferInsert {
+function moveValues(gameId: string, m: MoveHistoryEntry, createdAt: Date): typeof moves.$inferInsert {
   return {
     gameId,
     moveNumber: m.moveNumber,

@@ -1,4 +1,5 @@
 import type { GameActionResponse } from '@sbc/api';
+import { ABANDONMENT_CHECK_MS, LIVE_STATUSES } from '@sbc/game';
 import { and, inArray, lt, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { games } from '../../db/schema.ts';
@@ -7,8 +8,6 @@ import type { Services } from '../../services.ts';
 import { abandon } from './intentions.ts';
 import { commit, inactivityMs } from './service.ts';
 import { loadGame } from './store.ts';
-
-export const SWEEP_INTERVAL_MS = 10_000;
 
 /**
  * Ends every live game whose side to move has not moved for the inactivity limit (only those
@@ -25,7 +24,7 @@ export async function endInactiveGames(
   const idle = await db
     .select({ id: games.id })
     .from(games)
-    .where(and(inArray(games.status, ['active', 'check']), lt(games.lastMoveAt, cutoff), where));
+    .where(and(inArray(games.status, [...LIVE_STATUSES]), lt(games.lastMoveAt, cutoff), where));
   const ended: GameActionResponse[] = [];
   for (const { id } of idle) {
     try {
@@ -53,7 +52,7 @@ export function inactivitySweeper(app: FastifyInstance): void {
         .finally(() => {
           running = null;
         });
-    }, SWEEP_INTERVAL_MS);
+    }, ABANDONMENT_CHECK_MS);
     timer.unref();
   });
   app.addHook('onClose', async () => {

@@ -1,8 +1,6 @@
 import type { GameResponse, GameSummary, MoveRecord } from '@sbc/api';
-import type { GameState, MoveRecord as RulesMoveRecord } from '@sbc/rules';
+import { type GameState, type GameStatus, isLive, type MoveHistoryEntry } from '@sbc/game';
 import type { ListedGame, MoveRow, StoredRecord } from './store.ts';
-
-const LIVE = new Set(['active', 'check']);
 
 /** The columns every game answer carries, read from the row alone. */
 function gameFields({ row, names }: ListedGame): Omit<GameResponse, 'gameState'> {
@@ -40,7 +38,7 @@ export function gameView(listed: ListedGame, state: GameState, inactivityMs: num
         black: Math.floor(clock.black / 1000),
         lastMoveTime,
       },
-      inactivityDeadline: LIVE.has(row.status) ? lastMoveTime + inactivityMs : null,
+      inactivityDeadline: isLive(row.status as GameStatus) ? lastMoveTime + inactivityMs : null,
     },
   };
 }
@@ -59,7 +57,7 @@ export function summaryView(listed: ListedGame): GameSummary {
 }
 
 /** A move as the API shows it, from a move row or the rules' history alike. */
-export function moveView(m: MoveRow | RulesMoveRecord): MoveRecord {
+export function moveView(m: MoveRow | MoveHistoryEntry): MoveRecord {
   type Piece = MoveRecord['piece'];
   return {
     moveNumber: m.moveNumber,

@@ -1,4 +1,5 @@
-import type { ColorName, SquareState } from '@sbc/rules';
+import type { SquareState } from '@sbc/game';
+import type { ColorName } from '@sbc/rules';
 import { memo, useMemo, useRef } from 'react';
 import type { BoardMove } from '../lib/model.ts';
 import { BoxPieceChoice } from './board/BoxPieceChoice.tsx';

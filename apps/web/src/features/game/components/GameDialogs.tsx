@@ -1,5 +1,5 @@
 import type { ServerGameState } from '@sbc/api';
-import { MESSAGES } from '@sbc/rules';
+import { GAME_ERRORS, MESSAGES } from '@sbc/game';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 
@@ -15,9 +15,9 @@ export function gameOverText(state: ServerGameState): string {
     case 'checkmate':
     case 'resigned':
     case 'abandoned':
-      return state.statusMessage ?? MESSAGES.gameEnded;
+      return state.statusMessage ?? GAME_ERRORS.gameEnded;
     default:
-      return MESSAGES.gameEnded;
+      return GAME_ERRORS.gameEnded;
   }
 }
 
@@ -25,7 +25,7 @@ export function gameOverText(state: ServerGameState): string {
 export function gameEndBanner(state: ServerGameState): string {
   if (state.gameStatus === 'stalemate') return MESSAGES.stalemate;
   if (state.gameStatus === 'draw' && state.drawReason === 'agreement') return MESSAGES.drawAgreed;
-  return state.statusMessage ?? MESSAGES.gameEnded;
+  return state.statusMessage ?? GAME_ERRORS.gameEnded;
 }
 
 export function GameOverDialog({

@@ -1,4 +1,4 @@
-import type { TypeName } from '@sbc/rules';
+import { opponent, type TypeName } from '@sbc/rules';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -64,7 +64,7 @@ export function GameScreen({ gameId, computer }: { gameId: string; computer?: Co
 
   const live = ctrl.live;
   const base = state.isComputerGame ? state.humanPlayer : 'white';
-  const orientation = flipped ? (base === 'white' ? 'black' : 'white') : base;
+  const orientation = flipped ? opponent(base) : base;
   const inCheck = state.gameStatus === 'check' || state.gameStatus === 'checkmate';
   const pending = state.pendingDefenderChoice;
   const humanDefends =

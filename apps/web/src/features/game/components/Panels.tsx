@@ -1,10 +1,19 @@
 import type { GameResponse, ServerGameState } from '@sbc/api';
-import type { ColorName, MoveHistoryEntry, PieceState } from '@sbc/rules';
+import {
+  capitalize,
+  INACTIVITY_FINAL_WARNING_SECONDS,
+  INACTIVITY_MINUTES,
+  INACTIVITY_WARNING_SECONDS,
+  isLive,
+  type MoveHistoryEntry,
+  type PieceState,
+} from '@sbc/game';
+import { type ColorName, opponent } from '@sbc/rules';
 import { memo } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { formatClock } from '../hooks/useInactivity.ts';
-import { capitalize, moveNumber } from '../lib/model.ts';
+import { moveNumber } from '../lib/model.ts';
 import { PieceIcon } from './Piece.tsx';
 
 // The panels are pure: they render again only when their props change (GameScreen passes them the
@@ -20,12 +29,25 @@ export function playerNames(
     c === 'white' ? server?.whitePlayer?.username : server?.blackPlayer?.username;
   if (state.isComputerGame) {
     const human = state.humanPlayer;
-    const computer = human === 'white' ? 'black' : 'white';
+    const computer = opponent(human);
     return { [human]: name(human) ?? 'You', [computer]: `Computer (${level})` } as Record<ColorName, string>;
   }
   if (state.mode === 'local') return { white: 'White', black: 'Black' };
   return { white: name('white') ?? 'White', black: name('black') ?? 'Black' };
 }
+
+/** The timer turns yellow under the first warning's seconds and red under the last's. */
+const timerLevel = (remaining: number) =>
+  remaining < INACTIVITY_FINAL_WARNING_SECONDS
+    ? 'red'
+    : remaining < INACTIVITY_WARNING_SECONDS
+      ? 'yellow'
+      : 'normal';
+const TIMER_STYLE = {
+  red: 'bg-red-100 text-red-700',
+  yellow: 'bg-yellow-100 text-yellow-800',
+  normal: 'bg-slate-100 text-slate-700',
+};
 
 export const PlayersPanel = memo(function PlayersPanel({
   names,
@@ -36,7 +58,7 @@ export const PlayersPanel = memo(function PlayersPanel({
   state: ServerGameState;
   remaining: number | null;
 }) {
-  const live = state.gameStatus === 'active' || state.gameStatus === 'check';
+  const live = isLive(state.gameStatus);
   return (
     <Card title="Players">
       <ul className="space-y-2">
@@ -72,13 +94,9 @@ export const PlayersPanel = memo(function PlayersPanel({
                   aria-label={`Time left to move: ${formatClock(remaining)}`}
                   className={cn(
                     'shrink-0 rounded px-2 py-0.5 font-mono text-sm font-semibold tabular-nums',
-                    remaining < 30
-                      ? 'bg-red-100 text-red-700'
-                      : remaining < 60
-                        ? 'bg-yellow-100 text-yellow-800'
-                        : 'bg-slate-100 text-slate-700',
+                    TIMER_STYLE[timerLevel(remaining)],
                   )}
-                  data-level={remaining < 30 ? 'red' : remaining < 60 ? 'yellow' : 'normal'}
+                  data-level={timerLevel(remaining)}
                 >
                   {formatClock(remaining)}
                 </span>
@@ -88,7 +106,7 @@ export const PlayersPanel = memo(function PlayersPanel({
         })}
       </ul>
       <p className="mt-2 text-xs text-slate-500">
-        Game will be abandoned if no move is made within 5 minutes
+        Game will be abandoned if no move is made within {INACTIVITY_MINUTES} minutes
       </p>
     </Card>
   );

@@ -1,7 +1,7 @@
+import { capitalize } from '@sbc/game';
 import type { ColorName, TypeName } from '@sbc/rules';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
-import { capitalize } from '../lib/model.ts';
 import { PieceIcon } from './Piece.tsx';
 
 export interface PieceOption {

@@ -1,7 +1,7 @@
-import type { TypeName } from '@sbc/rules';
+import { defenderChoiceOf, isLive, parseMoveText } from '@sbc/game';
+import { opponent, type TypeName } from '@sbc/rules';
 import { useEffect, useRef, useState } from 'react';
 import { type ComputerPlayer, randomMove, workerComputer } from '../lib/engine.ts';
-import { computerSacrifice, parseMoveText } from '../lib/model.ts';
 import type { GameController } from './useGameController.ts';
 
 /** game.md section 4: the computer waits 1 to 3 s with its piece highlighted, then 0.5 s more. */
@@ -29,8 +29,8 @@ export function useComputerTurn(
   const ctrlRef = useRef(ctrl);
   ctrlRef.current = ctrl;
 
-  const computerColor = state?.isComputerGame ? (state.humanPlayer === 'white' ? 'black' : 'white') : null;
-  const live = state ? state.gameStatus === 'active' || state.gameStatus === 'check' : false;
+  const computerColor = state?.isComputerGame ? opponent(state.humanPlayer) : null;
+  const live = state ? isLive(state.gameStatus) : false;
   const pending = state?.pendingDefenderChoice ?? null;
   const defends = pending !== null && pending.defender === computerColor;
   const moves = live && !pending && computerColor !== null && state?.currentPlayer === computerColor;
@@ -60,7 +60,7 @@ export function useComputerTurn(
         if (cancelled) return;
         done();
         await ctrlRef.current.choose(
-          computerSacrifice(pending.defendingSharedBox.options as TypeName[]),
+          defenderChoiceOf(pending.defendingSharedBox.options as TypeName[]),
           'computer',
         );
         return;
@@ -83,7 +83,8 @@ export function useComputerTurn(
         text = randomMove(game);
       }
       if (cancelled) return;
-      const intention = text ? parseMoveText(text) : null;
+      const parsed = text ? parseMoveText(text) : null;
+      const intention = parsed?.ok && 'from' in parsed.value ? parsed.value : null;
       if (!intention) {
         done();
         return;

@@ -1,5 +1,6 @@
 import type { GameActionResponse, GameResponse, MoveIntention, ServerGameState } from '@sbc/api';
-import type { Game, GameState, Result, TypeName } from '@sbc/rules';
+import { type Game, type GameError, type GameState, isLive, type MoveRequest } from '@sbc/game';
+import type { Result, TypeName } from '@sbc/rules';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -15,16 +16,13 @@ export type Actor = 'human' | 'computer' | 'controls';
 /** game.md section 2: the Game Over dialog waits 500 ms after a human move, 1000 after the computer's, 1500 from the controls. */
 export const GAME_OVER_DELAY: Record<Actor, number> = { human: 500, computer: 1000, controls: 1500 };
 
-const LIVE = new Set(['active', 'check']);
-export const isLive = (state: GameState): boolean => LIVE.has(state.gameStatus);
-
-type Intention = { from: string; to: string; piece?: TypeName; promotion?: TypeName };
+type Intention = MoveRequest;
 
 /** One action as the pipeline runs it (see `act`). */
 interface Action {
   actor: Actor;
   /** The action on the rules' game replayed from the shown state; none when only the server can (redo). */
-  local?: (game: Game, state: ServerGameState) => Result<unknown>;
+  local?: (game: Game, state: ServerGameState) => Result<unknown, GameError>;
   /** The toast title when the rules refuse it; without one the server is asked anyway (resign, draw). */
   refusal?: string;
   /** The sound of the result shown at once. */
@@ -82,7 +80,7 @@ export function useGameController(id: string) {
   const state: ServerGameState | undefined = optimistic?.state ?? server?.gameState;
   const serverGame = useMemo(() => (server ? gameFromState(server.gameState) : null), [server]);
   const game: Game | null = optimistic ? optimistic.game : serverGame;
-  const live = state ? isLive(state) : false;
+  const live = state ? isLive(state.gameStatus) : false;
 
   // Game Over: after the game ends on this screen, with the delay of whoever ended it. The timer
   // survives the server's answer replacing the optimistic state; a game live again cancels it.
@@ -115,7 +113,7 @@ export function useGameController(id: string) {
       if (result && !result.ok && action.refusal) {
         toast({
           title: action.refusal,
-          description: result.error || 'This move is not allowed',
+          description: result.error.message,
           variant: 'destructive',
         });
         return;

@@ -1,25 +1,30 @@
 import type { ServerGameState } from '@sbc/api';
+import {
+  ABANDONMENT_CHECK_MS,
+  capitalize,
+  INACTIVITY_FINAL_WARNING_SECONDS,
+  INACTIVITY_WARNING_SECONDS,
+  isLive,
+} from '@sbc/game';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { gamesApi } from '../api/games.ts';
-import { capitalize } from '../lib/model.ts';
 
-/** game.md section 9: the timer refreshes every second, the abandonment check runs every 10 s. */
+/** game.md section 9: the timer refreshes every second. */
 export const TICK_MS = 1000;
-export const CHECK_MS = 10_000;
 
 /**
- * The inactivity countdown of the side to move, its warnings at 60 and 30 s, and the
+ * The inactivity countdown of the side to move, its warnings (at 60 and 30 s), and the
  * abandonment check through the server (every 10 s, and once at 0).
  */
 export function useInactivity(gameId: string, state: ServerGameState | undefined, refetch: () => void) {
   const deadline = state?.inactivityDeadline ?? null;
-  const live = state ? state.gameStatus === 'active' || state.gameStatus === 'check' : false;
+  const live = state ? isLive(state.gameStatus) : false;
   const [now, setNow] = useState(() => Date.now());
-  const warned = useRef<{ deadline: number | null; at60: boolean; at30: boolean; at0: boolean }>({
+  const warned = useRef<{ deadline: number | null; first: boolean; last: boolean; at0: boolean }>({
     deadline: null,
-    at60: false,
-    at30: false,
+    first: false,
+    last: false,
     at0: false,
   });
 
@@ -42,7 +47,7 @@ export function useInactivity(gameId: string, state: ServerGameState | undefined
         // game.md section 7: failures are ignored.
       }
     };
-    const timer = setInterval(check, CHECK_MS);
+    const timer = setInterval(check, ABANDONMENT_CHECK_MS);
     return () => clearInterval(timer);
   }, [live, gameId]);
 
@@ -52,7 +57,12 @@ export function useInactivity(gameId: string, state: ServerGameState | undefined
     if (remaining === null || !state) return;
     if (warned.current.deadline !== deadline) {
       // A new turn: the warnings start over (a reload mid-turn does not repeat a passed one).
-      warned.current = { deadline, at60: remaining <= 30, at30: remaining <= 0, at0: false };
+      warned.current = {
+        deadline,
+        first: remaining <= INACTIVITY_FINAL_WARNING_SECONDS,
+        last: remaining <= 0,
+        at0: false,
+      };
     }
     const w = warned.current;
     const side = capitalize(state.currentPlayer);
@@ -67,16 +77,20 @@ export function useInactivity(gameId: string, state: ServerGameState | undefined
         .checkAbandoned()
         .catch(() => {})
         .finally(() => refetchRef.current());
-    } else if (remaining > 0 && remaining <= 30 && !w.at30) {
-      w.at30 = true;
-      w.at60 = true;
+    } else if (remaining > 0 && remaining <= INACTIVITY_FINAL_WARNING_SECONDS && !w.last) {
+      w.last = true;
+      w.first = true;
       toast({
         title: 'Game About to be Abandoned!',
         description: `Only ${remaining} seconds left to make a move!`,
         variant: 'destructive',
       });
-    } else if (remaining > 30 && remaining <= 60 && !w.at60) {
-      w.at60 = true;
+    } else if (
+      remaining > INACTIVITY_FINAL_WARNING_SECONDS &&
+      remaining <= INACTIVITY_WARNING_SECONDS &&
+      !w.first
+    ) {
+      w.first = true;
       toast({
         title: 'Inactivity Warning',
         description: `Game will be abandoned in ${remaining} seconds if no move is made!`,

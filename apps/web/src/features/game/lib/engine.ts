@@ -1,5 +1,5 @@
 import type { createBrowserEngine } from '@sbc/ai/browser';
-import type { Game, Level } from '@sbc/rules';
+import type { Game, Level } from '@sbc/game';
 import { legalMoves, moveText } from '@sbc/rules';
 import { whenIdle } from '../../../lib/idle.ts';
 

@@ -1,8 +1,5 @@
+import { Game, type GameRecord, type GameState } from '@sbc/game';
 import {
-  type ColorName,
-  Game,
-  type GameRecord,
-  type GameState,
   legalMoves,
   moveFrom,
   movePiece,
@@ -74,43 +71,5 @@ export function boardMoves(game: Game): BoardMove[] {
   return out;
 }
 
-const LETTERS: Record<string, TypeName> = {
-  P: 'pawn',
-  N: 'knight',
-  B: 'bishop',
-  R: 'rook',
-  Q: 'queen',
-  K: 'king',
-};
-
-/** A move text of the engine (`e2e4`, `Qd3d4`, `e7e8q`) as an intention. */
-export function parseMoveText(
-  text: string,
-): { from: string; to: string; piece?: TypeName; promotion?: TypeName } | null {
-  const m = /^([PNBRQK])?([a-h][1-8])([a-h][1-8])([qrbn])?$/.exec(text);
-  if (!m) return null;
-  return {
-    from: m[2],
-    to: m[3],
-    ...(m[1] ? { piece: LETTERS[m[1]] } : {}),
-    ...(m[4] ? { promotion: LETTERS[m[4].toUpperCase()] } : {}),
-  };
-}
-
-export const capitalize = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
-
-export const opposite = (c: ColorName): ColorName => (c === 'white' ? 'black' : 'white');
-
 /** Move number shown in Game Status: moves divided by two, rounded up, at least 1. */
 export const moveNumber = (moveCount: number): number => Math.max(1, Math.ceil(moveCount / 2));
-
-/** The value a computer defender gives up first (game.md section 4), pawn on a tie. */
-export const SACRIFICE_ORDER: TypeName[] = ['pawn', 'knight', 'bishop', 'rook', 'queen'];
-const VALUE: Record<string, number> = { pawn: 1, knight: 3, bishop: 3, rook: 5, queen: 9, king: 1000 };
-
-/** The piece a computer defender sacrifices: the lower-valued, the pawn (then the knight) on a tie. */
-export function computerSacrifice(options: readonly TypeName[]): TypeName {
-  return [...options].sort(
-    (a, b) => VALUE[a] - VALUE[b] || SACRIFICE_ORDER.indexOf(a) - SACRIFICE_ORDER.indexOf(b),
-  )[0];
-}

@@ -1,5 +1,5 @@
 import type { GameSummary } from '@sbc/api';
-import { Game, type GameState } from '@sbc/rules';
+import { Game, type GameState, isLive } from '@sbc/game';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -90,7 +90,7 @@ export function GameHistory({ renderBoard }: { renderBoard: (state: GameState) =
             >
               <span className="flex flex-wrap items-center gap-2">
                 <StatusBadge status={g.status} />
-                {(g.status === 'active' || g.status === 'check') && (
+                {isLive(g.status) && (
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
                     {label(g.currentTurn)} to move
                   </span>

@@ -1,5 +1,5 @@
 import type { User } from '@sbc/api';
-import type { GameState } from '@sbc/rules';
+import type { GameState } from '@sbc/game';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,4 +1,5 @@
-import { parseSbfen } from '@sbc/rules';
+import { capitalize, LEVEL_NAMES, type Level } from '@sbc/game';
+import { type ColorName, parseSbfen } from '@sbc/rules';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -51,8 +52,8 @@ function Choice<T extends string>({
 /** Start New Game: mode (human by default), colour (white), difficulty (medium), optional SBFEN. */
 export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [mode, setMode] = useState<Mode>('human');
-  const [color, setColor] = useState<'white' | 'black'>('white');
-  const [level, setLevel] = useState<'easy' | 'medium' | 'hard'>('medium');
+  const [color, setColor] = useState<ColorName>('white');
+  const [level, setLevel] = useState<Level>('medium');
   const [fen, setFen] = useState('');
   const [fenError, setFenError] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -89,7 +90,7 @@ export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     if (text) {
       const parsed = parseSbfen(text);
       if (!parsed.ok) {
-        setFenError(`Invalid SBFEN: ${parsed.error}`);
+        setFenError(`Invalid SBFEN: ${parsed.error.message}`);
         return;
       }
     }
@@ -143,11 +144,7 @@ export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
                 name="level"
                 value={level}
                 onChange={setLevel}
-                options={[
-                  { value: 'easy', label: 'Easy' },
-                  { value: 'medium', label: 'Medium' },
-                  { value: 'hard', label: 'Hard' },
-                ]}
+                options={LEVEL_NAMES.map((l) => ({ value: l, label: capitalize(l) }))}
               />
             </>
           )}

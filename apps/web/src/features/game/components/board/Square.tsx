@@ -1,4 +1,4 @@
-import type { SquareState } from '@sbc/rules';
+import type { SquareState } from '@sbc/game';
 import type { KeyboardEvent, PointerEvent } from 'react';
 import { cn } from '../../../../lib/cn.ts';
 import { isLight } from './geometry.ts';

@@ -1,4 +1,5 @@
-import type { ColorName, PieceState, TypeName } from '@sbc/rules';
+import type { PieceState } from '@sbc/game';
+import type { ColorName, TypeName } from '@sbc/rules';
 import { cn } from '../../../../lib/cn.ts';
 import { PieceIcon } from '../Piece.tsx';
 import { ordered } from './squares.ts';

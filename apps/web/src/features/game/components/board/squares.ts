@@ -1,4 +1,5 @@
-import type { ColorName, PieceState, SquareState, TypeName } from '@sbc/rules';
+import type { PieceState, SquareState } from '@sbc/game';
+import type { ColorName, TypeName } from '@sbc/rules';
 
 export const piecesOf = (s: SquareState): PieceState[] =>
   [s.piece, s.sharedPiece].filter((p): p is PieceState => p !== null);

@@ -1,4 +1,5 @@
-import type { ColorName, SquareState, TypeName } from '@sbc/rules';
+import type { SquareState } from '@sbc/game';
+import type { ColorName, TypeName } from '@sbc/rules';
 import { useEffect, useMemo, useState } from 'react';
 import type { BoardMove } from '../../lib/model.ts';
 import { ownTypes } from './squares.ts';

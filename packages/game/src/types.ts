@@ -1,5 +1,12 @@
-/** The game state as spec/game.md section 3 describes it: plain data, ready for JSON. */
-import type { ColorName, TypeName } from './piece.ts';
+/** The game state as docs/api.md ("The game object") describes it: plain data, ready for JSON. */
+import type { ColorName, TypeName } from '@sbc/rules';
+import type { Level } from './level.ts';
+import type { GameMode } from './mode.ts';
+import type { GameDrawReason, GameStatus } from './status.ts';
+
+/** A box of a pawn and a strong piece, of two strong pieces of one colour, or of both colours. */
+export const BOX_KINDS = ['pawn', 'double', 'mixed'] as const;
+export type BoxKind = (typeof BOX_KINDS)[number];
 
 export interface PieceState {
   type: TypeName;
@@ -18,7 +25,7 @@ export interface SquareState {
 
 export interface BoxEntry {
   coordinate: string;
-  kind: 'pawn' | 'double' | 'mixed';
+  kind: BoxKind;
   pawn: PieceState | null;
   strongPiece: PieceState;
   /** The other piece of a double or mixed box. */
@@ -45,6 +52,7 @@ export interface LastMove {
   promotedTo: TypeName | null;
 }
 
+/** One move of the history: the spec's move record, with the move texts that replay it. */
 export interface MoveHistoryEntry {
   moveNumber: number;
   player: ColorName;
@@ -59,6 +67,7 @@ export interface MoveHistoryEntry {
   isCastling: boolean;
   isEnPassant: boolean;
   notation: string;
+  /** The move text, and `sac=X` after it once the defender has chosen. */
   texts: string[];
 }
 
@@ -70,9 +79,9 @@ export interface GameState {
   /** Rank 8 first, file a first. */
   board: SquareState[][];
   currentPlayer: ColorName;
-  gameStatus: 'active' | 'check' | 'checkmate' | 'stalemate' | 'draw' | 'resigned' | 'abandoned';
+  gameStatus: GameStatus;
   winner: ColorName | null;
-  drawReason: 'threefold' | 'fifty-move' | 'insufficient-material' | 'agreement' | null;
+  drawReason: GameDrawReason | null;
   statusMessage: string | null;
   kingPositions: Record<ColorName, string>;
   castlingRights: Record<ColorName, { kingside: boolean; queenside: boolean }>;
@@ -85,9 +94,9 @@ export interface GameState {
   pendingPromotion: { from: string; to: string } | null;
   pendingDefenderChoice: PendingDefenderChoice | null;
   isComputerGame: boolean;
-  mode: 'local' | 'computer' | 'online';
+  mode: GameMode;
   humanPlayer: ColorName;
-  aiDifficulty: 'easy' | 'medium' | 'hard';
+  aiDifficulty: Level;
   moveCount: number;
   moveHistory: MoveHistoryEntry[];
   canUndo: boolean;

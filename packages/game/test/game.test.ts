@@ -1,9 +1,10 @@
+import type { Result } from '@sbc/rules';
 import { describe, expect, it } from 'vitest';
-import { Game, type GameSetup, MESSAGES } from '../src/index.ts';
+import { Game, type GameError, type GameSetup, MESSAGES, type MoveRequest } from '../src/index.ts';
 
 function game(setup: GameSetup = {}): Game {
   const created = Game.create(setup);
-  if (!created.ok) throw new Error(created.error);
+  if (!created.ok) throw new Error(created.error.message);
   return created.value;
 }
 
@@ -13,16 +14,19 @@ function play(g: Game, ...moves: string[]): string | null {
   for (const mv of moves) {
     const [from, to] = mv.split('-');
     const r = g.move({ from, to });
-    if (!r.ok) throw new Error(`${mv}: ${r.error}`);
+    if (!r.ok) throw new Error(`${mv}: ${r.error.message}`);
     message = r.value.message;
   }
   return message;
 }
 
-const refusal = (r: { ok: boolean; error?: string }) => (r.ok ? 'accepted' : r.error);
+/** The refusal's message, or 'accepted'. */
+const refusal = (r: Result<unknown, GameError>) => (r.ok ? 'accepted' : r.error.message);
+/** The refusal's code, or 'accepted'. */
+const code = (r: Result<unknown, GameError>) => (r.ok ? 'accepted' : r.error.code);
 
 describe('move messages', () => {
-  it('says a join created a box, with +SB in the notation and the SBFEN of RULES.md 7', () => {
+  it('says a join created a box, with +SB in the notation and the SBFEN of docs/rules.md', () => {
     const g = game();
     expect(play(g, 'd2-d3', 'e7-e5', 'd1-d3')).toBe('Shared box created!');
     const s = g.state();
@@ -52,7 +56,9 @@ describe('move messages', () => {
     expect(pending?.defendingSharedBox.options).toEqual(['knight', 'bishop']);
     expect(pending?.defender).toBe('white');
     expect(g.state().sbfen).toBeNull();
-    expect(refusal(g.move({ from: 'e1', to: 'e2' }))).toBe(MESSAGES.choicePending);
+    expect(refusal(g.move({ from: 'e1', to: 'e2' }))).toBe(
+      'The attacked side must first choose which piece to sacrifice',
+    );
     const r = g.choose('bishop');
     expect(r.ok && r.value.message).toBe('Bishop sacrificed, mixed shared box created');
     const s = g.state();
@@ -99,61 +105,80 @@ describe('move messages', () => {
 });
 
 describe('refusals', () => {
-  const cases: [string, string, { from: string; to: string; piece?: 'queen' | 'pawn' }, string][] = [
-    ['a bad coordinate', '', { from: 'z9', to: 'e4' }, MESSAGES.invalidSquare],
-    ['the same square', '', { from: 'e2', to: 'e2' }, MESSAGES.invalidMove],
-    ['an impossible path', '', { from: 'g1', to: 'g3' }, MESSAGES.invalidMove],
-    ['an empty square', '', { from: 'e4', to: 'e5' }, MESSAGES.noPiece],
-    ["the other side's piece", '', { from: 'e7', to: 'e5' }, MESSAGES.noPiece],
+  const cases: [string, string, MoveRequest, GameError['code'], string][] = [
+    ['a bad coordinate', '', { from: 'z9', to: 'e4' }, 'invalidSquare', 'Invalid target square'],
+    ['the same square', '', { from: 'e2', to: 'e2' }, 'invalidMove', 'Invalid move'],
+    ['an impossible path', '', { from: 'g1', to: 'g3' }, 'invalidMove', 'Invalid move'],
+    ['an empty square', '', { from: 'e4', to: 'e5' }, 'noPiece', 'No piece to move'],
+    ["the other side's piece", '', { from: 'e7', to: 'e5' }, 'noPiece', 'No piece to move'],
     [
       'a boxed piece joining',
       '4k3/8/8/8/4P3/3(PQ)4/8/4K3 w - - 0 1',
       { from: 'd3', to: 'e4', piece: 'queen' },
-      MESSAGES.boxedPieceCannotCreate,
+      'boxedPieceCannotCreate',
+      'Strong pieces from shared boxes cannot create new shared boxes on their first move',
     ],
     [
       'a fourth box',
       '4k3/8/(pn)(pb)(pr)5/8/8/3P4/8/3QK3 w - - 0 1',
       { from: 'd1', to: 'd3' },
-      MESSAGES.boxLimit,
+      'boxLimit',
+      'Maximum 3 shared boxes allowed total',
     ],
     [
       'a king onto a box',
       '4k3/8/8/8/8/8/3(pn)4/4K3 w - - 0 1',
       { from: 'e1', to: 'd2' },
-      MESSAGES.squareHasBox,
+      'squareHasBox',
+      'Square already has a shared box',
     ],
     [
       'a rook onto its own box',
       '4k3/8/8/8/8/3(PN)4/8/3RK3 w - - 0 1',
       { from: 'd1', to: 'd3' },
-      MESSAGES.ownBox,
+      'ownBox',
+      'Cannot attack your own pieces in shared box',
     ],
     [
       'a rook onto a mixed box',
       '4k3/8/8/8/8/3(Pn)4/8/3RK3 w - - 0 1',
       { from: 'd1', to: 'd3' },
-      MESSAGES.ownBox,
+      'ownBox',
+      'Cannot attack your own pieces in shared box',
     ],
     [
       'exposing the king',
       '4k3/4r3/8/8/8/8/4N3/4K3 w - - 0 1',
       { from: 'e2', to: 'c3' },
-      MESSAGES.kingInCheck,
+      'kingInCheck',
+      'That move would leave your king in check',
     ],
     [
       'an unnamed piece of a box',
       '4k3/8/8/8/8/3(PQ)4/8/4K3 w - - 0 1',
       { from: 'd3', to: 'd4' },
-      MESSAGES.choosePiece,
+      'choosePiece',
+      'Choose which piece of the shared box moves',
+    ],
+    [
+      'an unknown piece',
+      '',
+      { from: 'e2', to: 'e4', piece: 'wizard' as never },
+      'unknownPiece',
+      "Unknown piece 'wizard'",
     ],
   ];
-  it.each(cases)('refuses %s with its message and changes nothing', (_, sbfen, req, message) => {
-    const g = game(sbfen ? { sbfen } : {});
-    const before = JSON.stringify(g.state());
-    expect(refusal(g.move(req))).toBe(message);
-    expect(JSON.stringify(g.state())).toBe(before);
-  });
+  it.each(cases)(
+    'refuses %s with its code and message and changes nothing',
+    (_, sbfen, req, expected, message) => {
+      const g = game(sbfen ? { sbfen } : {});
+      const before = JSON.stringify(g.state());
+      const r = g.move(req);
+      expect(code(r)).toBe(expected);
+      expect(refusal(r)).toBe(message);
+      expect(JSON.stringify(g.state())).toBe(before);
+    },
+  );
 
   it('lets the named piece of a box move', () => {
     const g = game({ sbfen: '4k3/8/8/8/8/3(PQ)4/8/4K3 w - - 0 1' });
@@ -177,7 +202,8 @@ describe('end of the game', () => {
       statusMessage: 'Checkmate! Black wins!',
     });
     expect(s.moveHistory[3].notation).toBe('Qh4#');
-    expect(refusal(g.move({ from: 'a2', to: 'a3' }))).toBe(MESSAGES.gameEnded);
+    expect(code(g.move({ from: 'a2', to: 'a3' }))).toBe('gameEnded');
+    expect(refusal(g.move({ from: 'a2', to: 'a3' }))).toBe('Game has ended.');
   });
 
   it('announces check', () => {
@@ -221,7 +247,7 @@ describe('end of the game', () => {
     const r = game();
     expect(r.resign().ok && r.state()).toMatchObject({ gameStatus: 'resigned', winner: 'black' });
     expect(r.state().statusMessage).toBe('White has resigned.');
-    expect(refusal(r.undo())).toBe(MESSAGES.gameEnded);
+    expect(refusal(r.undo())).toBe('Game has ended.');
     const d = game();
     d.agreeDraw();
     expect(d.state()).toMatchObject({
@@ -319,7 +345,8 @@ describe('undo and redo', () => {
   it('is not available online', () => {
     const g = game({ mode: 'online' });
     play(g, 'e2-e4');
-    expect(refusal(g.undo())).toBe(MESSAGES.undoOnline);
+    expect(code(g.undo())).toBe('undoOnline');
+    expect(refusal(g.undo())).toBe('Undo and redo are not available in online games');
     expect(g.state().canUndo).toBe(false);
   });
 });
@@ -339,9 +366,11 @@ describe('records', () => {
     const record = game().toRecord();
     record.moves = [['e2e4'], ['e7e5'], ['e1e3']];
     expect(refusal(Game.fromRecord(record))).toBe('move 3 (e1e3): illegal move: e1e3');
+    expect(code(Game.fromRecord(record))).toBe('recordMove');
   });
 
   it('refuses a malformed start position', () => {
     expect(refusal(Game.create({ sbfen: 'not a position' }))).toMatch(/6 fields/);
+    expect(code(Game.create({ sbfen: 'not a position' }))).toBe('sbfenFieldCount');
   });
 });
