@@ -45,7 +45,10 @@ export default function setup(): void {
     `[e2e] ${builtAt ? 'apps/web/dist is older than its sources' : 'apps/web/dist is missing'}: npm run build -w @sbc/web`,
   );
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
-  const result = spawnSync(npm, ['run', 'build', '-w', '@sbc/web'], { cwd: root, encoding: 'utf8' });
+  // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build: the tests
+  // drive the production build that players get.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync(npm, ['run', 'build', '-w', '@sbc/web'], { cwd: root, env, encoding: 'utf8' });
   if (result.status !== 0) {
     throw new Error(
       `[e2e] building the web app failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`,
