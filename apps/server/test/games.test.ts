@@ -331,7 +331,7 @@ describe('lists and statistics', () => {
     expect((await other.get(`/api/games/${first.id}/moves`)).status).toBe(404);
   });
 
-  it('counts statistics in the shape of site.md', async () => {
+  it('counts statistics in the shape of docs/api.md', async () => {
     const agent = await server.signedIn();
     const computer = (body: object = {}) => createGame(agent, { isComputerGame: true, ...body });
     await play(agent, (await computer({ fen: MATE_IN_ONE })).id, 'h1h8'); // won

@@ -64,7 +64,7 @@ describe('requests', () => {
     );
   });
 
-  it('has the spec’s cache defaults', () => {
+  it('has the cache defaults of docs/architecture.md §6', () => {
     const defaults = createQueryClient().getDefaultOptions();
     expect(defaults.queries).toMatchObject({
       staleTime: Number.POSITIVE_INFINITY,

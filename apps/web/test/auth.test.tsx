@@ -42,7 +42,7 @@ const toastShows = async (title: string, description?: string) => {
 };
 
 describe('sign-in forms', () => {
-  it('checks the login fields with the spec’s messages', async () => {
+  it('checks the login fields with the messages of docs/api.md §3', async () => {
     const user = userEvent.setup();
     serve({});
     await openAuth(user);
@@ -53,7 +53,7 @@ describe('sign-in forms', () => {
     expect(screen.getByText('Password must be at least 6 characters')).toBeTruthy();
   });
 
-  it('checks the register fields with the spec’s messages', async () => {
+  it('checks the register fields with the messages of docs/api.md §3', async () => {
     const user = userEvent.setup();
     serve({});
     await openAuth(user);
@@ -210,7 +210,7 @@ describe('forgot your password', () => {
     expect(screen.queryByRole('region', { name: 'Forgot Password' })).toBeNull();
   });
 
-  it('shows the server’s message or the spec’s fallback when a call fails', async () => {
+  it('shows the server’s message or the call’s own fallback when a call fails', async () => {
     const user = userEvent.setup();
     let forgot: Answer = { status: 429, body: { message: 'Too many attempts. Try again later.' } };
     let reset: Answer = { status: 500 };

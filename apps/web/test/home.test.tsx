@@ -35,7 +35,7 @@ function serve(routes: Record<string, unknown>) {
 }
 
 describe('statistics', () => {
-  it('computes the win rate and the decided share as the spec says', () => {
+  it('computes the win rate and the decided share as docs/architecture.md §6 says', () => {
     expect(winRate({ total: 10, won: 3, lost: 1, drawn: 6, resigned: 0, abandoned: 0 })).toBe(0.75);
     expect(winRate({ total: 2, won: 0, lost: 0, drawn: 2, resigned: 0, abandoned: 0 })).toBeNull();
     expect(decidedShare({ total: 4, whiteWon: 1, blackWon: 2, drawn: 1, resigned: 0, abandoned: 0 })).toBe(

@@ -77,7 +77,7 @@ describe('code loaded on demand', () => {
 describe('sounds', () => {
   afterEach(() => setMuted(false));
 
-  it('plays a synthesized WAV at the spec’s volumes, and nothing when muted', () => {
+  it('plays a synthesized WAV at the volumes of docs/architecture.md §7, and nothing when muted', () => {
     const played: HTMLMediaElement[] = [];
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockImplementation(function (this: HTMLMediaElement) {
       played.push(this);

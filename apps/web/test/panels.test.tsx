@@ -164,7 +164,7 @@ describe('Game Controls', () => {
 });
 
 describe('Game end texts and dialogs', () => {
-  it('words checkmate, stalemate and agreed draws as the spec does', () => {
+  it('words checkmate, stalemate and agreed draws in the words of the game’s messages', () => {
     const mate = stateOf(play(['f2f3', 'e7e5', 'g2g4', 'd8h4']));
     expect(gameOverText(mate)).toBe('Checkmate! Black wins!');
     expect(gameEndBanner(mate)).toBe('Checkmate! Black wins!');

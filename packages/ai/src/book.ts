@@ -2,16 +2,16 @@ import { resolveMoveText } from '@sbc/game';
 import { type Move, type Position, parseSbfen, START_SBFEN } from '@sbc/rules';
 import { gamePlies } from './evaluate.ts';
 
-/** How far the book reaches (spec/game.md 9). */
+/** How far the book reaches (docs/engine.md §5). */
 export const BOOK_PLIES = 12;
 
 /**
- * Opening lines of 12 plies in move text (RULES.md 8), sound in ordinary chess and chosen for
- * this variant: a strong piece that takes a lone strong piece copies it and wins it outright
- * (the recapture only gets the cheaper piece of the double box), so every line keeps strong
- * pieces out of each other's reach throughout (a test checks it) and ends level by the engine's
- * own judgement. Lines full of early piece contact (Ruy Lopez, Scotch, Queen's Gambit with Bg5)
- * lose a piece here and were left out.
+ * Opening lines of 12 plies in move text (docs/rules.md, appendix "SBFEN and move text"), sound
+ * in ordinary chess and chosen for this variant: a strong piece that takes a lone strong piece
+ * copies it and wins it outright (the recapture only gets the cheaper piece of the double box), so
+ * every line keeps strong pieces out of each other's reach throughout (a test checks it) and ends
+ * level by the engine's own judgement. Lines full of early piece contact (Ruy Lopez, Scotch,
+ * Queen's Gambit with Bg5) lose a piece here and were left out.
  */
 export const BOOK_LINES: readonly string[] = [
   'e2e4 c7c6 d2d4 d7d5 b1c3 d5e4 c3e4 c8f5 e4g3 f5g6 h2h4 h7h6',

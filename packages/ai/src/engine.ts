@@ -38,7 +38,7 @@ export type MoveSource = 'book' | 'defender' | 'search';
 export interface ThinkResult {
   /** 0 when the side to move has no legal decision. */
   move: Move;
-  /** Move text of `move` (RULES.md 8), '' when there is none. */
+  /** Move text of `move` (docs/rules.md, appendix "SBFEN and move text"), '' when there is none. */
   text: string;
   source: MoveSource;
   score: number;
@@ -55,7 +55,7 @@ export const FULL_STRENGTH: EvalConfig = { kind: 'advanced', boxBonus: LEVELS.ha
 const STYLE_PUSH: Record<Style, number> = { aggressive: 20, tactical: 10, positional: 0 };
 
 /**
- * The computer player: defender choices by RULES.md 9, the book, then the search shaped by the
+ * The computer player: defender choices by docs/rules.md §5, the book, then the search shaped by the
  * level. Keeps one searcher (and its transposition table) across moves.
  */
 export class Engine {

@@ -56,7 +56,7 @@ export function evaluate(
   lazy = false;
   const t = acc.terms;
   const at = acc.at;
-  // Kings and at most one knight or bishop: a dead draw (RULES.md 5).
+  // Kings and at most one knight or bishop: a dead draw (docs/rules.md §9).
   if (t[at + T_MAJORS] === 0 && t[at + T_MINORS] <= 1) return 0;
 
   // An own-colour box (pawn box or double box) earns the level's bonus; a mixed box is neutral.
@@ -133,7 +133,7 @@ let near = 0;
 
 /**
  * How many squares a strong piece of type `t` and colour `color` on `sq` may move to by
- * RULES.md (`join`: whether it may join a pawn); sets `near`.
+ * docs/rules.md §2 to §5 (`join`: whether it may join a pawn); sets `near`.
  */
 function reach(
   a: Int8Array,
@@ -169,9 +169,10 @@ function reach(
 }
 
 /**
- * Mobility and king safety, box-aware: a piece counts the squares it could move to by RULES.md
- * (an own lone pawn off its start rank is a square to join, an enemy same-colour box a square to
- * attack, any other box is closed), and squares next to the enemy king it reaches.
+ * Mobility and king safety, box-aware: a piece counts the squares it could move to by
+ * docs/rules.md §2 to §5 (an own lone pawn off its start rank is a square to join, an enemy
+ * same-colour box a square to attack, any other box is closed), and squares next to the enemy
+ * king it reaches.
  */
 function activity(pos: Position, kingSafety: boolean): number {
   const a = pos.first;

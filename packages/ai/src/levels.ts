@@ -3,7 +3,7 @@ import type { EvalKind } from './evaluate.ts';
 
 export type Style = 'aggressive' | 'tactical' | 'positional';
 
-/** One difficulty level, exactly as spec/game.md section 9 sets it. */
+/** One difficulty level, as the table of docs/engine.md §4 sets it. */
 export interface LevelSettings {
   /** Base think time in ms, before scaling. */
   thinkTimeMs: number;

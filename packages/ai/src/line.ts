@@ -11,7 +11,10 @@ export class Line {
 
   constructor(readonly pos: Position) {}
 
-  /** Sets up from SBFEN and move text (RULES.md 8); a bad move's error names it and its number. */
+  /**
+   * Sets up from SBFEN and move text (docs/rules.md, appendix "SBFEN and move text"); a bad move's
+   * error names it and its number.
+   */
   static from(sbfen: string, moves: readonly string[], standard: boolean): Result<Line, string> {
     const parsed = parseSbfen(sbfen, standard);
     if (!parsed.ok) return err(`invalid SBFEN: ${parsed.error.message}`);

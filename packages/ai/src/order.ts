@@ -16,14 +16,14 @@ import {
 } from '@sbc/rules';
 import { VALUE } from './pst.ts';
 
-/** Value for capture ordering (spec section 9): the evaluation's, with the king at 20000. */
+/** Value for capture ordering (docs/engine.md §3): the evaluation's, with the king at 20000. */
 const ORDER_VALUE = VALUE.map((v, t) => (t === KING ? 20_000 : v));
 
 /**
  * What a capture or box attack actually wins, in centipawns, 0 for other moves:
  * a capture-and-copy takes a piece and gains one like it; a pawn-box attack takes the pawn; a
  * double-box attack takes what the defender gives up, which is at best for it the cheaper piece
- * (RULES.md 4.4, and what the computer itself gives by section 9).
+ * (docs/rules.md §5: the defender chooses, and the computer as defender gives the cheaper one).
  */
 export function captureGain(pos: Position, m: Move): number {
   const to = moveTo(m);

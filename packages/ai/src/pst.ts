@@ -1,10 +1,10 @@
 import { KING, PAWN } from '@sbc/rules';
 
-/** Piece values of spec/game.md section 9, indexed by piece type; the king counts 0 here. */
+/** Piece values (docs/engine.md §3), indexed by piece type; the king counts 0 here. */
 export const VALUE = [0, 100, 320, 330, 500, 900, 0] as const;
 
 // Piece-square tables from white's side, rank 8 first (the "simplified evaluation function"
-// tables, whose piece values are exactly the spec's).
+// tables, made for exactly these piece values).
 // biome-ignore format: tables
 const PAWN_PST = [
    0,  0,  0,  0,  0,  0,  0,  0,

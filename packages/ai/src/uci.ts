@@ -1,8 +1,9 @@
 /**
- * `npm run -s uci`: the engine over UCI on stdin/stdout. Moves in and out are RULES.md 8's move
- * text (plain UCI in ordinary chess), plus `sac=X` for a defender choice. The search runs in a
- * worker thread, so `stop`, `isready` and `quit` are answered while it thinks. Bad input gets an
- * `info string` saying why; nothing a GUI sends can crash the engine.
+ * `npm run -s uci`: the engine over UCI on stdin/stdout. Moves in and out are move text
+ * (docs/rules.md, appendix "SBFEN and move text": plain UCI in ordinary chess, plus the letter of
+ * the piece leaving a box and `sac=X` for a defender choice). The search runs in a worker thread,
+ * so `stop`, `isready` and `quit` are answered while it thinks. Bad input gets an `info string`
+ * saying why; nothing a GUI sends can crash the engine.
  */
 import { createInterface } from 'node:readline';
 import { isLevel, LEVEL_NAMES, type Level } from '@sbc/game';

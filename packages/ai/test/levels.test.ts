@@ -31,7 +31,7 @@ function line(sbfen: string, moves: string[] = [], standard = false): Line {
 }
 
 describe('levels', () => {
-  it('are exactly spec/game.md section 9', () => {
+  it('are exactly the table of docs/engine.md §4', () => {
     expect(LEVELS.easy).toMatchObject({
       thinkTimeMs: 800,
       depth: 3,
@@ -111,7 +111,7 @@ describe('levels', () => {
     expect(seen.size).toBeGreaterThan(1);
   });
 
-  it('use the phase definitions of the spec', () => {
+  it('use the phase definitions of docs/engine.md §3', () => {
     expect(gamePhase(15, 7800, 2)).toBe('opening');
     expect(gamePhase(16, 7800, 2)).toBe('middlegame');
     expect(gamePhase(40, 1990, 2)).toBe('endgame');
@@ -119,7 +119,7 @@ describe('levels', () => {
   });
 });
 
-describe('defender choice (RULES.md 9)', () => {
+describe('defender choice (docs/rules.md §5)', () => {
   const cases: [string, string, string][] = [
     // [box content as SBFEN, attacker move, expected sacrifice]
     ['(rq)', 'c4d5', 'sac=R'],

@@ -55,7 +55,7 @@ describe('material', () => {
   });
 
   it('values a capture-and-copy as winning the piece twice', () => {
-    // Rook takes the lone knight: in the variant it also gains a knight (RULES.md 2.2).
+    // Rook takes the lone knight: in the variant it also gains a knight (docs/rules.md §2).
     const variant = best('4k3/8/8/3n4/8/8/3R4/4K3 w - - 0 1', false, 3);
     const standard = best('4k3/8/8/3n4/8/8/3R4/4K3 w - - 0 1', true, 3);
     expect(variant.text).toBe('d2d5');

@@ -24,7 +24,7 @@ const clearable = <T extends z.ZodType<unknown, string>>(schema: T, typeError: s
     .transform((v) => (v === '' ? null : v))
     .pipe(schema.nullish());
 
-// ---- Field rules (site.md sections 5 and 9) ----
+// ---- Field rules (docs/api.md §3, "Field rules") ----
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 

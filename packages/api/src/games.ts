@@ -161,7 +161,7 @@ export const GameList = z.array(GameSummary);
 export const MoveList = z.array(MoveRecord);
 
 const count = z.int().min(0);
-/** site.md section 3: won and lost count every decided game, resigned and abandoned ones too. */
+/** docs/api.md §5: won and lost count every decided game, resigned and abandoned ones too. */
 export const GameStatistics = z.object({
   computerGames: z.object({
     total: count,

@@ -1,6 +1,6 @@
 /**
- * The web app's pages (site.md section 2) in React Router's syntax. Any other path shows the
- * not-found page, which the server answers with 404. The spec's pages that are not built yet are
+ * The web app's pages (docs/api.md §1, docs/architecture.md §6) in React Router's syntax. Any
+ * other path shows the not-found page, which the server answers with 404. Pages not built yet are
  * listed too, so that building one needs no server change.
  */
 export const PAGES = [

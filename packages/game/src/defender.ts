@@ -9,7 +9,7 @@ import {
   typeOf,
 } from '@sbc/rules';
 
-/** The values the computer gives the pieces when it must give one up (docs/rules.md section 5). */
+/** The values the computer gives the pieces when it must give one up (docs/rules.md §5). */
 export const SACRIFICE_VALUE = [0, 1, 3, 3, 5, 9, 1000] as const;
 
 /** Whether the computer gives up `a` rather than `b`: the lower value; the knight before the bishop. */

@@ -7,7 +7,7 @@ export const GAME_ERRORS = {
   noPendingChoice: 'No pending defender choice',
   noUndo: 'No moves to undo',
   noRedo: 'No moves to redo',
-  // Not in the spec: the reasons a player needs beyond its catalogue.
+  // The project's own: reasons a player needs that the messages above do not give.
   notYourTurn: 'It is not your turn',
   undoOnline: 'Undo and redo are not available in online games',
   choosePiece: 'Choose which piece of the shared box moves',

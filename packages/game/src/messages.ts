@@ -1,7 +1,6 @@
 /**
- * What the game says, word for word as the product specifies it: the move logic's toasts, undo and
- * redo, the status banners and the Game Over texts. Placeholders are filled below; refusals are in
- * errors.ts.
+ * What the game says, in one table: the move logic's toasts, undo and redo, the status banners
+ * and the Game Over texts. Placeholders are filled below; refusals are in errors.ts.
  */
 import {
   ATTACK_DOUBLE_BOX,
@@ -58,7 +57,7 @@ export const capturedPromotedMessage = (piece: TypeName, to: TypeName): string =
 export const promotedMessage = (to: TypeName): string => `Pawn promoted to ${to}`;
 export const sacrificedMessage = (piece: TypeName): string =>
   `${capitalize(piece)} sacrificed, mixed shared box created`;
-/** Not in the spec: what the defender is told when its double box is attacked. */
+/** The project's own: what the defender is told when its double box is attacked. */
 export const defenderChoiceMessage = (defender: ColorName): string =>
   `Shared box attacked! ${capitalize(defender)} must choose which piece to sacrifice.`;
 

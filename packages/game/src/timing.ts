@@ -1,4 +1,4 @@
-/** The game's clocks that the server and the screen share (the 5 minutes: docs/rules.md section 9). */
+/** The game's clocks that the server and the screen share (docs/rules.md §9, docs/architecture.md §7). */
 
 /** Minutes without a move after which the side to move loses by abandonment (the server's default). */
 export const INACTIVITY_MINUTES = 5;

@@ -52,7 +52,7 @@ export interface LastMove {
   promotedTo: TypeName | null;
 }
 
-/** One move of the history: the spec's move record, with the move texts that replay it. */
+/** One move of the history: the move record (docs/api.md §5), with the move texts that replay it. */
 export interface MoveHistoryEntry {
   moveNumber: number;
   player: ColorName;

@@ -35,7 +35,7 @@ export const RULE_ERRORS = {
   boxLimit: `Maximum ${BOX_LIMIT} shared boxes allowed total`,
   squareHasBox: 'Square already has a shared box',
   ownBox: 'Cannot attack your own pieces in shared box',
-  // Not in the spec: the reasons a player needs beyond its catalogue.
+  // The project's own: reasons a player needs that the messages above do not give.
   kingInCheck: 'That move would leave your king in check',
   choicePending: 'The attacked side must first choose which piece to sacrifice',
   // Why SBFEN is refused (docs/rules.md, appendix).

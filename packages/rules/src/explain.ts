@@ -32,7 +32,7 @@ function reaches(pos: Position, from: Square, to: Square, p: Piece): boolean {
 
 /**
  * Why moving from `from` to `to` (with the piece of type `type`, when given) is not a legal move,
- * in the words of spec/game.md section 8 where it has them.
+ * as a refusal of `RULE_ERRORS` (errors.ts; every code is listed in docs/architecture.md §4).
  */
 export function explainIllegal(pos: Position, from: Square, to: Square, type?: number): RuleError {
   if (pos.pendingSquare >= 0) return ruleError('choicePending');

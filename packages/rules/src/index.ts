@@ -1,4 +1,4 @@
-/** @sbc/rules: the rules of Shared Box Chess (RULES.md) as code, with no runtime dependencies. */
+/** @sbc/rules: the rules of Shared Box Chess (docs/rules.md) as code, with no runtime dependencies. */
 export * from './check.ts';
 export * from './errors.ts';
 export * from './explain.ts';

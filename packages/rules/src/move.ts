@@ -13,13 +13,13 @@ export const DOUBLE_PUSH = 1;
 export const CAPTURE = 2;
 export const EN_PASSANT = 3;
 export const CASTLE = 4;
-/** A strong piece joins its own pawn (RULES.md 2.1). */
+/** A strong piece joins its own pawn (docs/rules.md §2). */
 export const JOIN = 5;
-/** A strong piece captures a lone strong piece and copies it (2.2). */
+/** A strong piece captures a lone strong piece and copies it (docs/rules.md §2). */
 export const COPY = 6;
-/** A capture onto an enemy pawn box (4.3). */
+/** A capture onto an enemy pawn box (docs/rules.md §5). */
 export const ATTACK_PAWN_BOX = 7;
-/** A capture onto an enemy double box; the defender chooses next (4.4). */
+/** A capture onto an enemy double box; the defender chooses next (docs/rules.md §5). */
 export const ATTACK_DOUBLE_BOX = 8;
 export const SACRIFICE = 9;
 /** Passing the turn, which only a search does (`Position.playNull`); no real move is 0. */

@@ -104,7 +104,7 @@ function generate(pos: Position, out: Int32Array, tactical: boolean): number {
     if (y === 0) {
       if (colorOf(x) === us) n = pieceMoves(pos, sq, x, false, tactical, out, n);
     } else {
-      // From a box each own piece may move; two of one type make one set of moves (RULES.md 3).
+      // From a box each own piece may move; two of one type make one set of moves (docs/rules.md §4).
       if (colorOf(x) === us) n = pieceMoves(pos, sq, x, true, tactical, out, n);
       if (colorOf(y) === us && y !== x) n = pieceMoves(pos, sq, y, true, tactical, out, n);
     }
@@ -124,7 +124,7 @@ function pieceMoves(
   const type = typeOf(p);
   if (type === PAWN) return pawnMoves(pos, from, p, tactical, out, n);
   if (type === KING) return kingMoves(pos, from, p, tactical, out, n);
-  // Conditions (a) and (b) of RULES.md 2: may this move create a box?
+  // Conditions (a) and (b) of docs/rules.md §2 and §3: may this move create a box?
   const canCreate = !pos.standard && !inBox && pos.boxes < BOX_LIMIT;
   const a = pos.first;
   if (type === KNIGHT) {
@@ -308,7 +308,7 @@ export function sacrificeOptions(pos: Position, out: Int32Array): number {
 /**
  * Whether a pseudo-legal move (not castling) leaves the mover's king safe, played and tested;
  * after an attack on a double box, it must be safe after each sacrifice the defender may choose
- * (RULES.md 5).
+ * (docs/rules.md §8).
  */
 function keepsKingSafe(pos: Position, m: Move): boolean {
   const us = pos.turn;

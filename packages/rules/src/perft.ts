@@ -3,8 +3,8 @@ import type { Position } from './position.ts';
 import { moveText } from './text.ts';
 
 /**
- * Counts the leaves of the decision tree `depth` plies deep (RULES.md 8): a defender choice is a
- * ply of its own, and draw rules are ignored.
+ * Counts the leaves of the decision tree `depth` plies deep (docs/rules.md, appendix "SBFEN and
+ * move text"): a defender choice is a ply of its own, and draw rules are ignored.
  */
 export function perft(pos: Position, depth: number): number {
   const buffers = Array.from({ length: Math.max(depth, 1) }, () => new Int32Array(MAX_MOVES));

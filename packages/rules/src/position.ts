@@ -46,7 +46,7 @@ import {
   Z_TURN_LO,
 } from './zobrist.ts';
 
-/** The most boxes that may stand on the board at once (RULES.md 1). */
+/** The most boxes that may stand on the board at once (docs/rules.md §3). */
 export const BOX_LIMIT = 3;
 
 /** Castling-right bits. */

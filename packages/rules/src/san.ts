@@ -16,8 +16,8 @@ import { fileOf, rankOf, squareName } from './square.ts';
 import { positionStatus } from './status.ts';
 
 /**
- * Move notation (RULES.md 6) without the check suffix: piece letter, disambiguation, `x`,
- * destination, `=Q`, `+SB`. Written from the position before the move.
+ * Move notation (docs/rules.md, appendix "notation") without the check suffix: piece letter,
+ * disambiguation, `x`, destination, `=Q`, `+SB`. Written from the position before the move.
  */
 export function sanBody(pos: Position, m: Move): string {
   const from = moveFrom(m);

@@ -39,7 +39,10 @@ function boxProblem(x: Piece, y: Piece): 'sbfenKingInBox' | 'sbfenPawnPair' | nu
   return null;
 }
 
-/** Reads SBFEN (RULES.md 7). `standard` reads ordinary FEN, in which boxes are not allowed. */
+/**
+ * Reads SBFEN (docs/rules.md, appendix "SBFEN and move text"). `standard` reads ordinary FEN, in
+ * which boxes are not allowed.
+ */
 export function parseSbfen(text: string, standard = false): Result<Position> {
   const fields = text.trim().split(/\s+/);
   if (fields.length !== 6) return err(ruleError('sbfenFieldCount', fields.length));

@@ -26,12 +26,12 @@ export function insufficientMaterial(pos: Position): boolean {
   return true;
 }
 
-/** Whether the current position has stood for the third time (RULES.md 5). */
+/** Whether the current position has stood for the third time (docs/rules.md §9). */
 export function isThreefold(pos: Position): boolean {
   return pos.repetitions() >= 2;
 }
 
-/** The status after a complete move, for the side to move, in the order RULES.md 5 gives. */
+/** The status after a complete move, for the side to move, in the order docs/rules.md §9 gives. */
 export function positionStatus(pos: Position): PositionStatus {
   const check = pos.inCheck();
   if (generateLegal(pos, new Int32Array(MAX_MOVES)) === 0) {

@@ -4,9 +4,10 @@ import type { Position } from './position.ts';
 import { squareName } from './square.ts';
 
 /**
- * Move text (RULES.md 8): UCI's from-square, to-square and promotion letter, with the moving
- * piece's letter first when the from-square holds two pieces of the mover's colour, and `sac=X`
- * for a defender choice. Write it from the position before the move; `@sbc/game` reads it back.
+ * Move text (docs/rules.md, appendix "SBFEN and move text"): UCI's from-square, to-square and
+ * promotion letter, with the moving piece's letter first when the from-square holds two pieces of
+ * the mover's colour, and `sac=X` for a defender choice. Write it from the position before the
+ * move; `@sbc/game` reads it back.
  */
 export function moveText(pos: Position, m: Move): string {
   const piece = movePiece(m);

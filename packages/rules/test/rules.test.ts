@@ -1,6 +1,6 @@
 /**
- * The rules of RULES.md sections 2 to 5, one or more tests per rule, on positions written as SBFEN.
- * Move text follows section 8 (`e2e4`, `Qd3d4`, `sac=N`).
+ * The rules of docs/rules.md sections 2 to 9, one or more tests per rule, on positions written as
+ * SBFEN. Move text follows its appendix "SBFEN and move text" (`e2e4`, `Qd3d4`, `sac=N`).
  */
 import { describe, expect, it } from 'vitest';
 import { givesCheck } from '../src/check.ts';
@@ -30,8 +30,8 @@ import { after, find, legal, legalOf, pieces, play, position, prng } from './hel
 const from = (pos: Position, square: string): string[] =>
   legal(pos).filter((t) => t.replace(/^[A-Z]/, '').startsWith(square));
 
-describe('RULES.md 2.1: joining a pawn creates a pawn box', () => {
-  it('a queen joins its pawn on d3 (the rulebook example)', () => {
+describe('docs/rules.md §2 and §3: joining a pawn creates a pawn box', () => {
+  it('a queen joins its pawn on d3 (the example of §2)', () => {
     const pos = position('rnbqkbnr/pppp1ppp/8/4p3/8/3P4/PPP1PPPP/RNBQKBNR w KQkq - 0 2');
     const m = find(pos, 'd1d3');
     expect(moveKind(m)).toBe(JOIN);
@@ -101,7 +101,7 @@ describe('RULES.md 2.1: joining a pawn creates a pawn box', () => {
   });
 });
 
-describe('RULES.md 2.2: capture and copy', () => {
+describe('docs/rules.md §2 and §3: capture and copy', () => {
   it('a bishop takes a knight and the square becomes a double box (bishop + knight)', () => {
     const pos = position('r1bqkbnr/1ppp1ppp/p1n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 4');
     const before = pieces(pos);
@@ -144,7 +144,7 @@ describe('RULES.md 2.2: capture and copy', () => {
   });
 });
 
-describe('RULES.md 3: moving out of a box', () => {
+describe('docs/rules.md §4: moving out of a box', () => {
   it('from a pawn box either piece moves and the other stays alone', () => {
     const pos = position('k7/8/8/8/8/3(PQ)4/8/4K3 w - - 0 1');
     expect(from(pos, 'd3')).toContain('Pd3d4');
@@ -196,15 +196,15 @@ describe('RULES.md 3: moving out of a box', () => {
   });
 });
 
-describe('RULES.md 4: attacking a box', () => {
-  it('1. no piece moves onto its own pawn box or double box', () => {
+describe('docs/rules.md §5 and §6: attacking a box', () => {
+  it('§5: no piece moves onto its own pawn box or double box', () => {
     const moves = legalOf('k7/8/8/8/8/3(NB)4/8/3RK3 w - - 0 1');
     expect(moves).not.toContain('d1d3');
     expect(moves).toContain('d1d2');
     expect(legalOf('k7/8/8/8/8/8/8/3RK(NB)2 w - - 0 1')).not.toContain('e1f1');
   });
 
-  it('1. nobody moves onto a mixed box, from either side', () => {
+  it('§5: nobody moves onto a mixed box, from either side', () => {
     expect(legalOf('k7/8/8/8/3(Nr)4/8/8/3QK3 w - - 0 1')).not.toContain('d1d4');
     const black = legalOf('k2r4/8/8/8/3(Nr)4/8/8/3QK3 b - - 0 1');
     expect(black).not.toContain('d8d4');
@@ -212,20 +212,20 @@ describe('RULES.md 4: attacking a box', () => {
     expect(legalOf('k7/8/2p5/3(Nr)4/8/8/8/4K3 b - - 0 1')).not.toContain('c6d5');
   });
 
-  it('2. a king never attacks a box, even an unguarded one', () => {
+  it('§6: a king never attacks a box, even an unguarded one', () => {
     expect(legalOf('k7/8/8/8/8/8/3(nn)4/4K3 w - - 0 1')).toEqual(['e1d1', 'e1e2', 'e1f2']);
     expect(legalOf('k7/8/8/8/8/8/3n4/4K3 w - - 0 1')).toContain('e1d2');
     expect(legalOf('k7/8/8/8/8/8/8/3(Nr)K3 w - - 0 1')).not.toContain('e1d1');
   });
 
-  it('2. a pawn attacks a box only diagonally', () => {
+  it('§6: a pawn attacks a box only diagonally', () => {
     expect(from(position('k7/8/8/4(pn)3/4P3/8/8/4K3 w - - 0 1'), 'e4')).toEqual([]);
     expect(from(position('k7/8/8/3(pn)4/4P3/8/8/4K3 w - - 0 1'), 'e4')).toEqual(['e4d5', 'e4e5']);
     // A box blocks the double step too.
     expect(from(position('k7/8/8/8/8/4(pn)3/4P3/4K3 w - - 0 1'), 'e2')).toEqual([]);
   });
 
-  it('3. a pawn box attacked: the pawn is taken, a mixed box forms, the box count stays (at the limit too)', () => {
+  it('§5: a pawn box attacked: the pawn is taken, a mixed box forms, the box count stays (at the limit too)', () => {
     const pos = position('k7/8/8/3(pn)4/4P3/(PN)(PN)6/8/4K3 w - - 0 1');
     expect(pos.boxes).toBe(3);
     const before = pieces(pos);
@@ -239,7 +239,7 @@ describe('RULES.md 4: attacking a box', () => {
     expect(before.replace('p', '')).toBe(pieces(pos));
   });
 
-  it('4. a double box attacked: the defender chooses between two types', () => {
+  it('§5: a double box attacked: the defender chooses between two types', () => {
     const pos = position('k7/8/8/3(nr)4/8/8/8/3QK3 w - - 7 30');
     const m = find(pos, 'd1d5');
     expect(moveKind(m)).toBe(ATTACK_DOUBLE_BOX);
@@ -260,19 +260,19 @@ describe('RULES.md 4: attacking a box', () => {
     expect(legal(pos)).toEqual(['a8a7', 'a8b8']);
   });
 
-  it('4. two pieces of one type give one option', () => {
+  it('§6: two pieces of one type give one option', () => {
     const pos = play(position('k7/8/8/3(nn)4/8/8/8/3QK3 w - - 0 1'), 'd1d5');
     expect(legal(pos)).toEqual(['sac=N']);
     expect(writeSbfen(play(pos, 'sac=N'))).toBe('k7/8/8/3(Qn)4/8/8/8/4K3 b - - 0 1');
   });
 
-  it('4. a double box can be attacked at the box limit', () => {
+  it('§6: a double box can be attacked at the box limit', () => {
     const pos = play(position('k7/8/8/3(nr)4/8/(PN)(PN)6/8/3QK3 w - - 0 1'), 'd1d5', 'sac=R');
     expect(writeSbfen(pos)).toBe('k7/8/8/3(Qn)4/8/(PN)(PN)6/8/4K3 b - - 0 1');
     expect(pos.boxes).toBe(3);
   });
 
-  it('5. a pawn attacking a box on its last rank promotes; the new piece forms the mixed box', () => {
+  it('§6 and §7: a pawn attacking a box on its last rank promotes; the new piece forms the mixed box', () => {
     const pos = position('k2(nr)4/4P3/8/8/8/8/8/4K3 w - - 0 1');
     const attacks = legalMoves(pos).filter((m) => isBoxAttack(m));
     expect(attacks.map((m) => moveText(pos, m)).sort()).toEqual(['e7d8b', 'e7d8n', 'e7d8q', 'e7d8r']);
@@ -285,7 +285,7 @@ describe('RULES.md 4: attacking a box', () => {
     );
   });
 
-  it('6. en passant is never a box attack, and a pawn leaving a box may capture en passant', () => {
+  it('§6: en passant is never a box attack, and a pawn leaving a box may capture en passant', () => {
     const pos = play(position('k7/3p4/8/4(PN)3/8/8/8/4K3 b - - 0 1'), 'd7d5');
     expect(writeSbfen(pos)).toBe('k7/8/8/3p(PN)3/8/8/8/4K3 w - d6 0 2');
     const m = find(pos, 'Pe5d6');
@@ -297,7 +297,7 @@ describe('RULES.md 4: attacking a box', () => {
   });
 });
 
-describe('RULES.md 5: check and legality', () => {
+describe('docs/rules.md §8: check and legality', () => {
   it('both pieces of a box attack and give check', () => {
     expect(position('k7/8/1(PN)6/8/8/8/8/4K3 b - - 0 1').inCheck()).toBe(true); // knight
     expect(position('k7/1(PN)6/8/8/8/8/8/4K3 b - - 0 1').inCheck()).toBe(true); // pawn
@@ -343,7 +343,7 @@ describe('RULES.md 5: check and legality', () => {
   });
 });
 
-describe('RULES.md 5: castling', () => {
+describe('docs/rules.md §8: castling', () => {
   const open = 'r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1';
 
   it('castles both ways when every condition holds', () => {
@@ -403,7 +403,7 @@ describe('RULES.md 5: castling', () => {
   });
 });
 
-describe('RULES.md 8: clocks', () => {
+describe('docs/rules.md, appendix "SBFEN and move text": clocks', () => {
   it('an attack on a box resets the halfmove clock; the defender choice does not change it', () => {
     const pos = position('k7/8/8/3(nr)4/8/8/8/3QK3 w - - 7 30');
     play(pos, 'd1d5');
@@ -434,7 +434,7 @@ describe('RULES.md 8: clocks', () => {
   });
 });
 
-describe('RULES.md 5 and 8: hashing for repetition, make and undo', () => {
+describe('docs/rules.md §9 and appendix: hashing for repetition, make and undo', () => {
   it('keys the en passant square only when a capture there is legal (from a box too)', () => {
     const hash = (sbfen: string) => {
       const p = position(sbfen);

@@ -13,7 +13,7 @@ function notation(sbfen: string, text: string): string {
   return san(pos, find(pos, text));
 }
 
-describe('notation (RULES.md 6)', () => {
+describe('notation (docs/rules.md, appendix "notation")', () => {
   it('disambiguates by file, by rank, then by both', () => {
     expect(notation('1k6/8/8/8/8/8/4K3/R6R w - - 0 1', 'a1d1')).toBe('Rad1');
     expect(notation('3k4/8/8/R7/8/8/4K3/R7 w - - 0 1', 'a1a3')).toBe('R1a3');
@@ -39,7 +39,7 @@ describe('notation (RULES.md 6)', () => {
   });
 });
 
-describe('status (RULES.md 5)', () => {
+describe('status (docs/rules.md §9)', () => {
   it('counts a box as two pieces for insufficient material', () => {
     expect(insufficientMaterial(position('4k3/8/8/8/8/8/8/N3K3 w - - 0 1'))).toBe(true);
     expect(insufficientMaterial(position('4k3/8/8/8/8/8/8/B3K3 b - - 0 1'))).toBe(true);

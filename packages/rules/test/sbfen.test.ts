@@ -1,4 +1,7 @@
-/** SBFEN (RULES.md 7): writing, reading back, and every rejection with a message that names it. */
+/**
+ * SBFEN (docs/rules.md, appendix "SBFEN and move text"): writing, reading back, and every rejection
+ * with a message that names it.
+ */
 import { describe, expect, it } from 'vitest';
 import { RULE_ERRORS, type RuleError, type RuleErrorCode } from '../src/errors.ts';
 import { BLACK, KNIGHT, PAWN, pieceOf, QUEEN, ROOK, WHITE } from '../src/piece.ts';
@@ -82,7 +85,7 @@ describe('writing and reading back', () => {
   });
 });
 
-describe('rejections (RULES.md 7)', () => {
+describe('rejections (docs/rules.md, appendix "SBFEN and move text")', () => {
   it('a malformed field: not 6 fields', () => {
     expect(rejection('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0')).toMatch(/6 fields.*found 5/);
     expect(rejection('')).toMatch(/6 fields/);

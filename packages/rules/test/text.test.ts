@@ -1,4 +1,4 @@
-/** Move text (RULES.md 8) written from a position; `@sbc/game` reads it back. */
+/** Move text (docs/rules.md, appendix "SBFEN and move text") from a position; `@sbc/game` reads it. */
 import { describe, expect, it } from 'vitest';
 import { CASTLE, moveKind, SACRIFICE } from '../src/move.ts';
 import { legalMoves } from '../src/movegen.ts';

@@ -89,7 +89,7 @@ function GamePage() {
   );
 }
 
-/** site.md section 2. Admin, feedback and the room lobby come with a later issue. */
+/** The pages of `PAGES` (docs/architecture.md §6); admin, feedback and the room lobby come later. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,

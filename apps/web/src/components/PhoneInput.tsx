@@ -3,8 +3,8 @@ import { useState } from 'react';
 
 /**
  * Countries offered by the phone input with their calling codes: a compact built-in list, the US
- * first (the default, site.md section 9). Codes shared by several countries (+1, +7) resolve to the
- * first country listed when a stored number is read back.
+ * first (the default, docs/architecture.md §7). Codes shared by several countries (+1, +7)
+ * resolve to the first country listed when a stored number is read back.
  */
 export const COUNTRIES = [
   { code: 'US', dial: '+1', name: 'United States' },

@@ -1,5 +1,5 @@
 /**
- * Shared request behaviour (site.md section 7): every call sends the cookies, a body goes as JSON
+ * Shared request behaviour (docs/architecture.md §6): every call sends the cookies, a body goes as JSON
  * only when there is one, and a non-OK answer becomes an `HttpError` whose text is
  * `${status}: ${body text or statusText}`.
  */

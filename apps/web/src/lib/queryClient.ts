@@ -3,7 +3,7 @@ import { getQueryFn, isUnauthorized } from './http.ts';
 import { handleUnauthorized } from './session-expired.ts';
 
 /**
- * The data cache with the spec's defaults (site.md section 9): never stale, no refetch on focus,
+ * The data cache's defaults (docs/architecture.md §6): never stale, no refetch on focus,
  * no polling, no retries. A 401 from any query or mutation logs the user out (toast, then
  * redirect after 500 ms), except the session check itself, which treats 401 as "signed out".
  */

@@ -1,10 +1,10 @@
 import { toast } from '../components/ui/toast-store.ts';
 
-/** site.md section 9: the unauthorised redirect waits 500 ms. */
+/** The redirect after a 401 waits 500 ms (docs/architecture.md §7). */
 export const UNAUTHORIZED_REDIRECT_MS = 500;
 /**
- * Where a logged-out browser goes. The spec names /api/login; our server signs in with a POST
- * there, so the browser goes to the sign-in page instead.
+ * Where a logged-out browser goes: the sign-in page itself, since `GET /api/login` only redirects
+ * there (docs/api.md §3).
  */
 export const LOGIN_PATH = '/auth';
 

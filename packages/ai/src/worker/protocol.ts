@@ -6,7 +6,10 @@ export type EngineRequest =
   | {
       type: 'search';
       id: number;
-      /** Start position and the move text played since (RULES.md 8), for repetitions. */
+      /**
+       * Start position and the move text played since (docs/rules.md, appendix "SBFEN and move
+       * text"), for repetitions.
+       */
       sbfen: string;
       moves: string[];
       standard: boolean;

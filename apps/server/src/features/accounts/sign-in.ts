@@ -33,7 +33,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/user', async (request): Promise<User> => publicUser(requireUser(request)));
 
-  // The web app sends a signed-out browser here (site.md section 2): the sign-in page is /auth.
+  // A signed-out browser sent here (docs/api.md §3) goes on to the sign-in page, /auth.
   app.get('/api/login', async (_request, reply) => reply.redirect('/auth'));
 
   const loginLimit = limit(app, 'login', (body: LoginRequest) => body.username);

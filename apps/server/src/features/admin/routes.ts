@@ -12,7 +12,7 @@ import { badRequest, notFound } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { publicUser, setAdmin } from '../accounts/users.ts';
 
-/** Online means active in the last 5 minutes (site.md section 9). */
+/** Online means active in the last 5 minutes (docs/api.md §4). */
 export const ONLINE_MS = 5 * 60_000;
 /** The users table shows at most this many rows; searching narrows it. */
 const LIST_LIMIT = 500;

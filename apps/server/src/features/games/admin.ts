@@ -6,7 +6,7 @@ import { writeMaintenance } from './maintenance.ts';
 import { listGames } from './store.ts';
 import { summaryView } from './view.ts';
 
-/** The admin's game and settings calls (site.md 7, Administration). */
+/** The admin's game and settings calls (docs/api.md §6). */
 export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   const db = services.database.db;

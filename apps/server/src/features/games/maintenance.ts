@@ -8,7 +8,7 @@ import type { UserRow } from '../accounts/users.ts';
 export const MAINTENANCE_KEY = 'maintenance_mode';
 export const DEFAULT_MAINTENANCE_MESSAGE = 'System is under maintenance. Please try again later.';
 
-/** site.md 3: the setting is JSON `{enabled, message}`; a plain 'true' is tolerated too. */
+/** docs/api.md §6: the setting is JSON `{enabled, message}`; a plain 'true' is tolerated too. */
 export function readMaintenanceValue(value: unknown): MaintenanceResponse {
   if (value === true || value === 'true') {
     return { maintenanceMode: true, message: DEFAULT_MAINTENANCE_MESSAGE };

@@ -20,7 +20,7 @@ import { gameView, moveView, summaryView } from './view.ts';
 const params = z.object({ id: z.string() });
 type Id = { Params: z.infer<typeof params> };
 
-/** The player's game calls (spec/game.md 7, site.md 7). Every intention goes through `act`. */
+/** The player's game calls (docs/api.md §5). Every intention goes through `act`. */
 export async function playerRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   const db = services.database.db;

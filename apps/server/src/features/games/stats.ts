@@ -7,8 +7,8 @@ import { playedBy } from './store.ts';
 const DRAWN = new Set(['draw', 'stalemate']);
 
 /**
- * site.md section 3, in one grouped query. Won and lost (white won, black won) count every decided
- * game, resigned and abandoned ones included; drawn counts agreed draws and stalemates.
+ * The statistics of docs/api.md §5, in one grouped query. Won and lost (white won, black won) count
+ * every decided game, resigned and abandoned ones included; drawn counts draws and stalemates.
  */
 export async function statistics(db: Db, userId: string): Promise<GameStatistics> {
   const groups = await db

@@ -14,7 +14,7 @@ export interface DialogProps {
   required?: boolean;
 }
 
-/** A modal dialog with a title, an optional description and the spec's content. */
+/** A modal dialog with a title, an optional description and the caller's content. */
 export function Dialog({
   open,
   onOpenChange,

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** site.md section 9: one toast at a time; a dismissed one is removed after 1,000,000 ms. */
+/** One toast at a time; a dismissed one is removed after 1,000,000 ms (docs/architecture.md §7). */
 export const TOAST_LIMIT = 1;
 export const TOAST_REMOVE_DELAY = 1_000_000;
 export const TOAST_DURATION = 5000;

@@ -1,7 +1,7 @@
 import * as RadixTooltip from '@radix-ui/react-tooltip';
 import type { ReactNode } from 'react';
 
-/** site.md section 9: tooltips open after 700 ms, and after 300 ms when moving between them. */
+/** Tooltips open after 700 ms, and after 300 ms when moving between them (docs/architecture.md §7). */
 export const TOOLTIP_DELAY = 700;
 export const TOOLTIP_SKIP_DELAY = 300;
 

@@ -23,7 +23,10 @@ export function seedSession(client: QueryClient): void {
   if (data) client.setQueryData<User | null>(queryKeys.session, JSON.parse(data));
 }
 
-/** The signed-in user, null when signed out; a 401 or any failure means signed out (site.md 4). */
+/**
+ * The signed-in user, null when signed out; a 401 or any failure means signed out
+ * (docs/architecture.md §6).
+ */
 export function useSession() {
   const query = useQuery<User | null>({
     queryKey: queryKeys.session,

@@ -13,7 +13,7 @@ import { errorMessage } from '../../../lib/http.ts';
 import { authApi } from '../api/session.ts';
 import { InlineCard } from './fields.tsx';
 
-/** Verification codes are six digits (site.md section 9). */
+/** Verification codes are six digits (docs/api.md §3). */
 export const CODE_LENGTH = 6;
 
 /** Focuses the returned input when the card opens, which also brings the card into view. */

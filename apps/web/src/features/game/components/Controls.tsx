@@ -10,7 +10,7 @@ import { ConfirmDialog } from './GameDialogs.tsx';
 import { moveRows } from './Panels.tsx';
 
 /**
- * Undo, Redo, Draw and Resign (game.md sections 4 and 5): Undo and Redo follow the rules' stacks
+ * Undo, Redo, Draw and Resign (docs/architecture.md §6): Undo and Redo follow the rules' stacks
  * and never online; Draw and Resign only while the status is active. Both ends ask first.
  */
 export function GameControls({

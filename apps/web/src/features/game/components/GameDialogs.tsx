@@ -3,7 +3,7 @@ import { GAME_ERRORS, MESSAGES } from '@sbc/game';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 
-/** The Game Over dialog's text (game.md section 8). */
+/** The Game Over dialog's text (`MESSAGES`, packages/game/src/messages.ts). */
 export function gameOverText(state: ServerGameState): string {
   switch (state.gameStatus) {
     case 'stalemate':

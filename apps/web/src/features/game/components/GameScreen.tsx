@@ -26,7 +26,7 @@ import { RulesDialog } from './RulesDialog.tsx';
 
 const PROMOTIONS: TypeName[] = ['queen', 'rook', 'bishop', 'knight'];
 
-/** The game screen of game.md section 2, for local and computer games. */
+/** The game screen (docs/architecture.md §6), for local and computer games. */
 export function GameScreen({ gameId, computer }: { gameId: string; computer?: ComputerPlayer }) {
   const ctrl = useGameController(gameId);
   const comp = useComputerTurn(ctrl, computer);

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { type ComputerPlayer, randomMove, workerComputer } from '../lib/engine.ts';
 import type { GameController } from './useGameController.ts';
 
-/** game.md section 4: the computer waits 1 to 3 s with its piece highlighted, then 0.5 s more. */
+/** The computer waits 1 to 3 s with its piece highlighted, then 0.5 s more (docs/architecture.md §7). */
 export const THINK_MIN_MS = 1000;
 export const THINK_MAX_MS = 3000;
 export const PLAY_DELAY_MS = 500;

@@ -13,7 +13,10 @@ import { playSound } from './useSounds.ts';
 /** Who caused the last change: it decides the Game Over dialog's delay and the toast titles. */
 export type Actor = 'human' | 'computer' | 'controls';
 
-/** game.md section 2: the Game Over dialog waits 500 ms after a human move, 1000 after the computer's, 1500 from the controls. */
+/**
+ * The Game Over dialog waits 500 ms after a human move, 1000 after the computer's, 1500 from the
+ * controls (docs/architecture.md §7).
+ */
 export const GAME_OVER_DELAY: Record<Actor, number> = { human: 500, computer: 1000, controls: 1500 };
 
 type Intention = MoveRequest;
@@ -65,7 +68,7 @@ export function useGameController(id: string) {
   const queryClient = useQueryClient();
   const query = useQuery<GameResponse>({
     queryKey: queryKeys.game(id),
-    // game.md section 7: retried up to 3 times unless unauthorised.
+    // Retried up to 3 times, never after a 401 or 404 (docs/architecture.md §6).
     retry: (count, error) =>
       !isUnauthorized(error) && !(error instanceof HttpError && error.status === 404) && count < 3,
   });
@@ -132,7 +135,7 @@ export function useGameController(id: string) {
         const { message: _message, ...answer } = response;
         queryClient.setQueryData(queryKeys.game(id), answer);
         setOptimistic(null);
-        // game.md section 7: after an action the list of games and the statistics are refreshed too.
+        // After an action the list of games and the statistics are refreshed too (docs/architecture.md §6).
         void queryClient.invalidateQueries({ queryKey: queryKeys.games, exact: true });
         void queryClient.invalidateQueries({ queryKey: queryKeys.statistics });
         action.answered?.(response);

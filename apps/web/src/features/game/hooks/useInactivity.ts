@@ -10,7 +10,7 @@ import { useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { gamesApi } from '../api/games.ts';
 
-/** game.md section 9: the timer refreshes every second. */
+/** The timer refreshes every second (docs/architecture.md §7). */
 export const TICK_MS = 1000;
 
 /**
@@ -44,7 +44,7 @@ export function useInactivity(gameId: string, state: ServerGameState | undefined
         if (Array.isArray(ended) && ended.some((g) => (g as { id?: string }).id === gameId))
           refetchRef.current();
       } catch {
-        // game.md section 7: failures are ignored.
+        // Ignored: the next check follows, and the server sweeps anyway (docs/architecture.md §6).
       }
     };
     const timer = setInterval(check, ABANDONMENT_CHECK_MS);

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** game.md section 9: a quiet move plays at 0.3, a capture (and a box attack) at 0.5. */
+/** A quiet move plays at 0.3, a capture (and a box attack) at 0.5 (docs/architecture.md §7). */
 export const MOVE_VOLUME = 0.3;
 export const CAPTURE_VOLUME = 0.5;
 const MUTE_KEY = 'sbc:muted';

@@ -16,8 +16,9 @@ export interface PasswordFields {
 }
 
 /**
- * The home dialog's rules (site.md section 5): current at least 6 characters, new at least 6, and
- * the confirmation equal to the new one (its message on the confirmation field).
+ * The home dialog's rules (docs/api.md §3, the password-change call): current at least 6
+ * characters, new at least 6, and the confirmation equal to the new one (its message on the
+ * confirmation field).
  */
 export function validatePasswordChange(f: PasswordFields): Errors {
   const errors: Errors = {};

@@ -16,7 +16,7 @@ import { GameHistory } from './History.tsx';
 import { NewGameDialog } from './NewGameDialog.tsx';
 import { StatisticsPanel } from './Statistics.tsx';
 
-/** After logout the browser goes to /auth after 500 ms (site.md section 2). */
+/** After logout the browser goes to /auth after 500 ms (docs/architecture.md §7). */
 export const LOGOUT_REDIRECT_MS = 500;
 
 /**

@@ -2,7 +2,10 @@ import type { GameStatistics } from '@sbc/api';
 import { Card } from '../../../components/ui/card.tsx';
 import { useStatistics } from '../api/games.ts';
 
-/** site.md section 9: won / (won + lost) against the computer; (white + black wins) / total online. */
+/**
+ * Won / (won + lost) against the computer; (white + black wins) / total of the two-player games
+ * (docs/architecture.md §6).
+ */
 export const winRate = (s: GameStatistics['computerGames']): number | null =>
   s.won + s.lost === 0 ? null : s.won / (s.won + s.lost);
 export const decidedShare = (s: GameStatistics['twoPlayerGames']): number | null =>

@@ -11,7 +11,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { apiRequest, errorMessage } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
-/** site.md section 9: an avatar may be at most 5 MB. */
+/** An avatar may be at most 5 MB (docs/architecture.md §7). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 
 /** The phone helpers live with the shared phone input; re-exported for callers of this page. */
