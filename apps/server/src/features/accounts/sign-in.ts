@@ -44,11 +44,11 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
       const user = await findByLogin(db, request.body.username);
       // Counted per account, so that its username and its email share one allowance.
       const account = user?.id ?? request.body.username;
-      await loginLimit.check(request, reply, account);
+      await loginLimit.take(request, reply, account);
       if (!(await checkPassword(request.body.password, user?.passwordHash)) || !user) {
-        await loginLimit.hit(request, account);
         throw unauthorized('Invalid username or password');
       }
+      await loginLimit.giveBack(request, account);
       // Only after the password: nobody learns an account's state without it.
       if (user.isBlocked) throw forbidden(BLOCKED);
       if (mailer.delivers && user.email && !user.emailVerified) {
