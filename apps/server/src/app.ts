@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { type EventBus, localBus } from './events/bus.ts';
+import { createPasswords } from './features/accounts/passwords.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { gameRoutes } from './features/games/routes.ts';
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bus,
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
     sessions: new SessionStore(database.db, config, now),
+    passwords: createPasswords(),
     now,
   };
   app.decorate('services', services);
@@ -53,8 +55,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   errorHandling(app);
   await security(app, config);
   // Answers are compressed when the browser accepts it (built files come precompressed); request
-  // bodies are small JSON and are never accepted compressed.
-  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
+  // bodies are small JSON and are never accepted compressed. Up to 64 KiB (every game answer)
+  // on the event loop, in well under a millisecond: zlib streams would wait on the thread pool
+  // behind bcrypt (passwords.ts).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    syncThreshold: 64 * 1024,
+  });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({

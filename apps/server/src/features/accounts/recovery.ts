@@ -10,7 +10,6 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { checkCode, issueCode, mailCode, useCode } from './codes.ts';
 import { limit } from './limits.ts';
-import { hashPassword } from './passwords.ts';
 import { findByEmail } from './users.ts';
 
 const byEmail = (body: { email: string }) => body.email;
@@ -18,7 +17,7 @@ const byEmail = (body: { email: string }) => body.email;
 /** Password reset and email verification by 6-digit codes. */
 export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services.database;
-  const { mailer, now } = app.services;
+  const { mailer, now, passwords } = app.services;
 
   const forgotLimit = limit(app, 'forgot', byEmail);
   app.post<{ Body: ForgotPasswordRequest }>(
@@ -46,7 +45,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
       const { email, verificationCode, newPassword } = request.body;
       const user = await findByEmail(db, email);
       const codeId = await checkCode(db, user?.id, 'reset-password', verificationCode, now());
-      const passwordHash = await hashPassword(newPassword);
+      const passwordHash = await passwords.hash(newPassword);
       await useCode(db, codeId, now(), async (tx) => {
         // The code came by mail, so the address is proved too.
         await tx.update(users).set({ passwordHash, emailVerified: true }).where(eq(users.id, user!.id));

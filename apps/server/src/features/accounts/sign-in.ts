@@ -10,7 +10,6 @@ import { conflict, forbidden, HttpError, unauthorized } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { issueCode, mailCode } from './codes.ts';
 import { limit } from './limits.ts';
-import { checkPassword, hashPassword } from './passwords.ts';
 import {
   EMAIL_TAKEN,
   findByEmail,
@@ -29,7 +28,7 @@ export const UNVERIFIED =
 /** The current user, sign-in, registration and sign-out. */
 export async function signInRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services.database;
-  const { mailer } = app.services;
+  const { mailer, passwords } = app.services;
 
   app.get('/api/user', async (request): Promise<User> => publicUser(requireUser(request)));
 
@@ -45,7 +44,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
       // Counted per account, so that its username and its email share one allowance.
       const account = user?.id ?? request.body.username;
       await loginLimit.take(request, reply, account);
-      if (!(await checkPassword(request.body.password, user?.passwordHash)) || !user) {
+      if (!(await passwords.check(request.body.password, user?.passwordHash)) || !user) {
         throw unauthorized('Invalid username or password');
       }
       await loginLimit.giveBack(request, account);
@@ -71,7 +70,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
       const verify = mailer.delivers;
       const user = await insertUser(db, {
         ...fields,
-        passwordHash: await hashPassword(password),
+        passwordHash: await passwords.hash(password),
         emailVerified: !verify,
       });
       reply.status(201);
