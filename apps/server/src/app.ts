@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createBackground } from './background.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { type EventBus, localBus } from './events/bus.ts';
@@ -48,6 +49,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
     sessions: new SessionStore(database.db, config, now),
     passwords: createPasswords(),
+    background: createBackground(app.log),
     now,
   };
   app.decorate('services', services);
@@ -79,6 +81,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webRoutes, { root: options.webRoot });
 
   app.addHook('onClose', async () => {
+    await services.background.settle();
     services.mailer.close();
     await bus.close();
     await database.close();

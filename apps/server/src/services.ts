@@ -1,3 +1,4 @@
+import type { Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import type { EventBus } from './events/bus.ts';
@@ -14,6 +15,8 @@ export interface Services {
   sessions: SessionStore;
   /** bcrypt, a few at a time. */
   passwords: Passwords;
+  /** Work after the answer (mail). */
+  background: Background;
   /** The clock, so that tests can move time (inactivity, code expiry). */
   now: () => Date;
 }

@@ -1,10 +1,9 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { verificationCodes } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Services } from '../../services.ts';
 
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
 
@@ -20,7 +19,7 @@ const digest = (userId: string, purpose: CodePurpose, code: string) =>
   createHash('sha256').update(`${userId}:${purpose}:${code}`).digest();
 
 /** A fresh 6-digit code; it replaces every older code of the same purpose. */
-export async function issueCode(db: Db, userId: string, purpose: CodePurpose, now: Date): Promise<string> {
+async function issueCode(db: Db, userId: string, purpose: CodePurpose, now: Date): Promise<string> {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   await db.transaction(async (tx) => {
     await tx
@@ -106,16 +105,14 @@ const MAILS: Record<CodePurpose, { subject: string; text: (code: string) => stri
 };
 
 /**
- * Sends a code without waiting for the mail server: the answer takes as long whether or not a mail
- * left, and a failure only reaches the log (the user can ask again).
+ * Issues a code and mails it after the answer, which so takes as long whether or not an account
+ * exists and a mail leaves (docs/api.md, Verification codes); a failure only reaches the log (the
+ * user can ask again).
  */
-export function mailCode(
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  to: string,
-  purpose: CodePurpose,
-  code: string,
-) {
+export function sendCode(services: Services, userId: string, to: string, purpose: CodePurpose) {
   const { subject, text } = MAILS[purpose];
-  mailer.send({ to, subject, text: text(code) }).catch((err) => log.error({ err, purpose }, 'mail not sent'));
+  services.background.run(`mail of a ${purpose} code`, async () => {
+    const code = await issueCode(services.database.db, userId, purpose, services.now());
+    await services.mailer.send({ to, subject, text: text(code) });
+  });
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { issueCode, mailCode } from './codes.ts';
+import { sendCode } from './codes.ts';
 import { EMAIL_TAKEN, findByEmail, publicUser, takenError } from './users.ts';
 
 /** The signed-in user's own account: profile and password. */
@@ -54,8 +54,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
           throw takenError(error) ?? error;
         });
       if (email && emailChanged && mailer.delivers) {
-        const code = await issueCode(db, user.id, 'verify-email', app.services.now());
-        mailCode(mailer, request.log, email, 'verify-email', code);
+        sendCode(app.services, user.id, email, 'verify-email');
         return publicUser(updated, { needsEmailVerification: true });
       }
       return publicUser(updated);
