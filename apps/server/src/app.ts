@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { createBackground } from './background.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -16,12 +17,15 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { errorHandling, zodValidation } from './plugins/errors.ts';
 import { security } from './plugins/security.ts';
 import { SessionStore, sessionPlugin } from './plugins/session.ts';
+import { appSecret } from './secret.ts';
 import type { Services } from './services.ts';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   bus?: EventBus;
+  /** With REDIS_URL: the rate-limit counters, shared by every instance. */
+  redis?: Redis;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
@@ -47,6 +51,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database,
     bus,
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
+    redis: options.redis,
+    secret: appSecret(config),
     sessions: new SessionStore(database.db, config, now),
     passwords: createPasswords(),
     background: createBackground(app.log),
@@ -67,6 +73,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: false,
+    redis: options.redis,
+    nameSpace: 'sbc:address:',
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
@@ -84,6 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await services.background.settle();
     services.mailer.close();
     await bus.close();
+    options.redis?.disconnect();
     await database.close();
   });
   return app;

@@ -1,3 +1,4 @@
+import type { Redis } from 'ioredis';
 import type { Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
@@ -12,6 +13,10 @@ export interface Services {
   database: Database;
   bus: EventBus;
   mailer: Mailer;
+  /** With REDIS_URL: where the rate-limit counters live, shared by every instance. */
+  redis?: Redis;
+  /** The key of the codes' HMAC: APP_SECRET or DATA_DIR/secret (secret.ts). */
+  secret: string;
   sessions: SessionStore;
   /** bcrypt, a few at a time. */
   passwords: Passwords;

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors.ts';
-import { memoryCounters } from './counters.ts';
+import { memoryCounters, redisCounters } from './counters.ts';
 
 /**
  * Per address: requests per minute. Per account: attempts per 15 minutes on one username or email
- * (for login only the failed ones count). RATE_LIMIT_SCALE multiplies both.
+ * (for login only the failed ones count). RATE_LIMIT_SCALE multiplies both. With REDIS_URL both
+ * are counted in Redis, so that several instances share them.
  */
 export const LIMITS = {
   login: { perIp: 10, perAccount: 5 },
@@ -40,7 +41,10 @@ export function limit(
   const scale = app.services.config.RATE_LIMIT_SCALE;
   const { perIp, perAccount } = LIMITS[name];
   const max = Math.round(perAccount * scale);
-  const counters = memoryCounters(ACCOUNT_WINDOW_MS, app.services.now);
+  const { redis, now } = app.services;
+  const counters = redis
+    ? redisCounters(redis, `sbc:account:${name}:`, ACCOUNT_WINDOW_MS)
+    : memoryCounters(ACCOUNT_WINDOW_MS, now);
   const keyOf = (request: FastifyRequest, account: string | undefined) =>
     (account ?? accountOf(request.body as never)).trim().toLowerCase();
   const take: Limit['take'] = async (request, reply, account) => {

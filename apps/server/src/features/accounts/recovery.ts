@@ -41,7 +41,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
     async (request): Promise<SuccessResponse> => {
       const { email, verificationCode, newPassword } = request.body;
       const user = await findByEmail(db, email);
-      const codeId = await checkCode(db, user?.id, 'reset-password', verificationCode, now());
+      const codeId = await checkCode(app.services, user?.id, 'reset-password', verificationCode);
       const passwordHash = await passwords.hash(newPassword);
       await useCode(db, codeId, now(), async (tx) => {
         // The code came by mail, so the address is proved too.
@@ -58,7 +58,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: VerifyEmailRequest }, config: verifyLimit.config, preHandler: verifyLimit.guard },
     async (request): Promise<SuccessResponse> => {
       const user = await findByEmail(db, request.body.email);
-      const codeId = await checkCode(db, user?.id, 'verify-email', request.body.verificationCode, now());
+      const codeId = await checkCode(app.services, user?.id, 'verify-email', request.body.verificationCode);
       await useCode(db, codeId, now(), async (tx) => {
         await tx.update(users).set({ emailVerified: true }).where(eq(users.id, user!.id));
       });
