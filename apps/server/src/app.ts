@@ -1,9 +1,12 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
+import { createBackground } from './background.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { type EventBus, localBus } from './events/bus.ts';
+import { createPasswords } from './features/accounts/passwords.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { gameRoutes } from './features/games/routes.ts';
@@ -14,12 +17,15 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { errorHandling, zodValidation } from './plugins/errors.ts';
 import { security } from './plugins/security.ts';
 import { SessionStore, sessionPlugin } from './plugins/session.ts';
+import { appSecret } from './secret.ts';
 import type { Services } from './services.ts';
 
 export interface AppOptions {
   config: Config;
   database: Database;
   bus?: EventBus;
+  /** With REDIS_URL: the rate-limit counters, shared by every instance. */
+  redis?: Redis;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
@@ -45,7 +51,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     database,
     bus,
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
+    redis: options.redis,
+    secret: appSecret(config),
     sessions: new SessionStore(database.db, config, now),
+    passwords: createPasswords(),
+    background: createBackground(app.log),
     now,
   };
   app.decorate('services', services);
@@ -53,10 +63,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   errorHandling(app);
   await security(app, config);
   // Answers are compressed when the browser accepts it (built files come precompressed); request
-  // bodies are small JSON and are never accepted compressed.
-  await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
+  // bodies are small JSON and are never accepted compressed. Up to 64 KiB (every game answer)
+  // on the event loop, in well under a millisecond: zlib streams would wait on the thread pool
+  // behind bcrypt (passwords.ts).
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    globalDecompression: false,
+    syncThreshold: 64 * 1024,
+  });
   await app.register(rateLimit, {
     global: false,
+    redis: options.redis,
+    nameSpace: 'sbc:address:',
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
@@ -71,8 +89,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(webRoutes, { root: options.webRoot });
 
   app.addHook('onClose', async () => {
+    await services.background.settle();
     services.mailer.close();
     await bus.close();
+    options.redis?.disconnect();
     await database.close();
   });
   return app;

@@ -22,6 +22,13 @@ const schema = z
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: optionalUrl,
     REDIS_URL: optionalUrl,
+    /** The key of the codes' HMAC; without it, DATA_DIR/secret (secret.ts). */
+    APP_SECRET: z
+      .string()
+      .trim()
+      .transform((v) => v || undefined)
+      .pipe(z.string().min(32, { error: 'must be at least 32 characters' }).optional())
+      .optional(),
     SMTP_URL: optionalUrl,
     MAIL_FROM: z.string().default('Shared Box Chess <no-reply@sharedboxchess.local>'),
     /** The address players use; the Origin check and Google's redirect derive from it. */
@@ -43,6 +50,12 @@ const schema = z
   .refine((c) => !c.GOOGLE_CLIENT_ID === !c.GOOGLE_CLIENT_SECRET, {
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
     path: ['GOOGLE_CLIENT_ID'],
+  })
+  // Instances sharing a database must share the key too; a file per instance would not be shared.
+  .refine((c) => c.APP_SECRET || !c.DATABASE_URL || c.NODE_ENV !== 'production', {
+    message:
+      'required in production with DATABASE_URL, the same for every instance (at least 32 characters, e.g. from `openssl rand -base64 32`)',
+    path: ['APP_SECRET'],
   });
 
 export type Config = z.infer<typeof schema> & { publicUrl: string };

@@ -1,6 +1,9 @@
+import type { Redis } from 'ioredis';
+import type { Background } from './background.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import type { EventBus } from './events/bus.ts';
+import type { Passwords } from './features/accounts/passwords.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SessionStore } from './plugins/session.ts';
 
@@ -10,7 +13,15 @@ export interface Services {
   database: Database;
   bus: EventBus;
   mailer: Mailer;
+  /** With REDIS_URL: where the rate-limit counters live, shared by every instance. */
+  redis?: Redis;
+  /** The key of the codes' HMAC: APP_SECRET or DATA_DIR/secret (secret.ts). */
+  secret: string;
   sessions: SessionStore;
+  /** bcrypt, a few at a time. */
+  passwords: Passwords;
+  /** Work after the answer (mail). */
+  background: Background;
   /** The clock, so that tests can move time (inactivity, code expiry). */
   now: () => Date;
 }

@@ -313,6 +313,28 @@ describe('rate limits', () => {
     expect((await victim.get('/api/user')).status).toBe(200); // the signed-in owner is not locked out
   });
 
+  it('counts each login before its password is checked: of 60 at once, 5 are checked', async () => {
+    await server.signedIn({ username: 'raced', passwordHash: secretHash });
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        agentAt(server, `10.0.6.${i}`).post('/api/login', { username: 'raced', password: `guess-${i}` }),
+      ),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(55);
+  });
+
+  it('gives a login with the right password its attempt back', async () => {
+    await server.signedIn({ username: 'forgetful', passwordHash: secretHash });
+    const login = (password: string) =>
+      agentAt(server, '10.0.7.1').post('/api/login', { username: 'forgetful', password });
+    for (let i = 0; i < 4; i++) expect((await login(`guess-${i}`)).status).toBe(401);
+    expect((await login('secret1')).status).toBe(200);
+    expect((await login('guess-4')).status).toBe(401);
+    expect((await login('secret1')).status).toBe(429);
+  });
+
   it('limits sign-in attempts from one address to 10 a minute', async () => {
     const agent = agentAt(server, '10.0.4.1');
     for (let i = 0; i < 10; i++) {

@@ -242,6 +242,7 @@ describe('account', () => {
     expect(await server.agent().post('/api/forgot-password', { email: 'CAROL@example.com' })).toMatchObject(
       answer,
     );
+    await server.app.services.background.settle(); // the mail leaves after the answer
     const mail = mailer.sent.at(-1)!;
     expect(mail).toMatchObject({ to: 'carol@example.com', subject: 'Reset your Shared Box Chess password' });
     const code = codeIn(mail.text)!;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -30,6 +31,8 @@ export interface TestServerOptions {
   env?: Record<string, string>;
   mailer?: Mailer;
   bus?: EventBus;
+  /** Rate-limit counters in Redis, shared with other servers given the same Redis. */
+  redis?: Redis;
   /** The built web app to serve (default apps/web/dist). */
   webRoot?: string;
   /** PGlite on this folder, whatever DATABASE_URL says (opened anew at each start). */
@@ -61,7 +64,13 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       await c.end();
     };
   }
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: ORIGIN, ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: ORIGIN,
+    APP_SECRET: randomBytes(32).toString('base64url'),
+    ...options.env,
+  });
   let offset = 0;
   const now = () => new Date(Date.now() + offset);
   const open = async () => {
@@ -77,6 +86,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       now,
       mailer: options.mailer,
       bus: options.bus,
+      redis: options.redis,
       webRoot: options.webRoot,
       logger: false,
     });

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import { connectRedis } from '../redis.ts';
 
 /** What happens to a game, as others (WebSocket clients, other instances) learn of it. */
 export interface GameEvent {
@@ -42,9 +42,7 @@ export function localBus(): EventBus {
 const CHANNEL = 'sbc:game-events';
 
 export async function redisBus(url: string): Promise<EventBus> {
-  const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-  await Promise.all([pub.connect(), sub.connect()]);
+  const [pub, sub] = await Promise.all([connectRedis(url), connectRedis(url)]);
   const local = localBus();
   await sub.subscribe(CHANNEL);
   sub.on('message', (_channel, message) => {

@@ -1,10 +1,9 @@
-import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { verificationCodes } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import type { Services } from '../../services.ts';
 
 export type CodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
 
@@ -15,21 +14,26 @@ export const INVALID_CODE = 'Invalid verification code';
 export const EXPIRED_CODE = 'Verification code has expired. Request a new code.';
 export const DEAD_CODE = 'Too many wrong attempts. Request a new code.';
 
-/** Codes are stored hashed, bound to their user and purpose. */
-const digest = (userId: string, purpose: CodePurpose, code: string) =>
-  createHash('sha256').update(`${userId}:${purpose}:${code}`).digest();
+/**
+ * Codes are stored as an HMAC keyed by the server's secret (secret.ts), bound to their user and
+ * purpose: a million codes are quickly hashed, so a plain hash in a copy of the database would give
+ * them away.
+ */
+const digest = (secret: string, userId: string, purpose: CodePurpose, code: string) =>
+  createHmac('sha256', secret).update(`${userId}:${purpose}:${code}`).digest();
 
 /** A fresh 6-digit code; it replaces every older code of the same purpose. */
-export async function issueCode(db: Db, userId: string, purpose: CodePurpose, now: Date): Promise<string> {
+async function issueCode(services: Services, userId: string, purpose: CodePurpose): Promise<string> {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
-  await db.transaction(async (tx) => {
+  const now = services.now();
+  await services.database.db.transaction(async (tx) => {
     await tx
       .delete(verificationCodes)
       .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)));
     await tx.insert(verificationCodes).values({
       userId,
       purpose,
-      codeHash: digest(userId, purpose, code).toString('base64url'),
+      codeHash: digest(services.secret, userId, purpose, code).toString('base64url'),
       expiresAt: new Date(now.getTime() + CODE_TTL_MS),
       createdAt: now,
     });
@@ -42,13 +46,13 @@ export async function issueCode(db: Db, userId: string, purpose: CodePurpose, no
  * code counts against the live one (committed at once); after MAX_CODE_ATTEMPTS it is dead.
  */
 export async function checkCode(
-  db: Db,
+  services: Services,
   userId: string | undefined,
   purpose: CodePurpose,
   code: string,
-  now: Date,
 ): Promise<string> {
   if (!userId) throw badRequest(INVALID_CODE);
+  const { db } = services.database;
   const [live] = await db
     .select()
     .from(verificationCodes)
@@ -63,8 +67,9 @@ export async function checkCode(
     .limit(1);
   if (!live) throw badRequest(INVALID_CODE);
   if (live.attempts >= MAX_CODE_ATTEMPTS) throw badRequest(DEAD_CODE);
-  if (live.expiresAt <= now) throw badRequest(EXPIRED_CODE);
-  if (!timingSafeEqual(digest(userId, purpose, code), Buffer.from(live.codeHash, 'base64url'))) {
+  if (live.expiresAt <= services.now()) throw badRequest(EXPIRED_CODE);
+  const expected = Buffer.from(live.codeHash, 'base64url');
+  if (!timingSafeEqual(digest(services.secret, userId, purpose, code), expected)) {
     await db
       .update(verificationCodes)
       .set({ attempts: sql`${verificationCodes.attempts} + 1` })
@@ -106,16 +111,14 @@ const MAILS: Record<CodePurpose, { subject: string; text: (code: string) => stri
 };
 
 /**
- * Sends a code without waiting for the mail server: the answer takes as long whether or not a mail
- * left, and a failure only reaches the log (the user can ask again).
+ * Issues a code and mails it after the answer, which so takes as long whether or not an account
+ * exists and a mail leaves (docs/api.md, Verification codes); a failure only reaches the log (the
+ * user can ask again).
  */
-export function mailCode(
-  mailer: Mailer,
-  log: FastifyBaseLogger,
-  to: string,
-  purpose: CodePurpose,
-  code: string,
-) {
+export function sendCode(services: Services, userId: string, to: string, purpose: CodePurpose) {
   const { subject, text } = MAILS[purpose];
-  mailer.send({ to, subject, text: text(code) }).catch((err) => log.error({ err, purpose }, 'mail not sent'));
+  services.background.run(`mail of a ${purpose} code`, async () => {
+    const code = await issueCode(services, userId, purpose);
+    await services.mailer.send({ to, subject, text: text(code) });
+  });
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors.ts';
+import { memoryCounters, redisCounters } from './counters.ts';
 
 /**
  * Per address: requests per minute. Per account: attempts per 15 minutes on one username or email
- * (for login only the failed ones count). RATE_LIMIT_SCALE multiplies both.
+ * (for login only the failed ones count). RATE_LIMIT_SCALE multiplies both. With REDIS_URL both
+ * are counted in Redis, so that several instances share them.
  */
 export const LIMITS = {
   login: { perIp: 10, perAccount: 5 },
@@ -19,11 +21,14 @@ const ACCOUNT_WINDOW_MS = 15 * 60_000;
 export interface Limit {
   /** The route's `config`: the per-address limit of @fastify/rate-limit. */
   config: { rateLimit: { max: number; timeWindow: string } };
-  /** Refuses the request (429) when the account has no attempt left; by default the body's. */
-  check(request: FastifyRequest, reply: FastifyReply, account?: string): Promise<void>;
-  /** Counts one attempt against the account. */
-  hit(request: FastifyRequest, account?: string): Promise<void>;
-  /** check then hit: a preHandler for routes where every attempt counts. */
+  /**
+   * Counts one attempt against the account (by default the body's) and refuses it (429) beyond the
+   * allowance. Counting comes first, so that attempts sent at once cannot all pass the check.
+   */
+  take(request: FastifyRequest, reply: FastifyReply, account?: string): Promise<void>;
+  /** Gives an attempt back: for login only failures count. */
+  giveBack(request: FastifyRequest, account?: string): Promise<void>;
+  /** `take` as a preHandler, for routes where every attempt counts. */
   guard(request: FastifyRequest, reply: FastifyReply): Promise<void>;
 }
 
@@ -35,36 +40,27 @@ export function limit(
 ): Limit {
   const scale = app.services.config.RATE_LIMIT_SCALE;
   const { perIp, perAccount } = LIMITS[name];
-  const accounts = new WeakMap<FastifyRequest, string>();
-  const counter = app.createRateLimit({
-    max: Math.round(perAccount * scale),
-    timeWindow: ACCOUNT_WINDOW_MS,
-    keyGenerator: (request) => `${name}:${accounts.get(request)}`,
-  });
-  const use = (request: FastifyRequest, account: string | undefined) => {
-    accounts.set(request, (account ?? accountOf(request.body as never)).trim().toLowerCase());
-    return request;
-  };
-  const check: Limit['check'] = async (request, reply, account) => {
-    const state = await counter(use(request, account), { increment: false });
-    if (state.isAllowed || state.remaining > 0) return;
-    const minutes = Math.max(1, Math.ceil(state.ttl / 60_000));
-    reply.header('retry-after', Math.ceil(state.ttl / 1000));
+  const max = Math.round(perAccount * scale);
+  const { redis, now } = app.services;
+  const counters = redis
+    ? redisCounters(redis, `sbc:account:${name}:`, ACCOUNT_WINDOW_MS)
+    : memoryCounters(ACCOUNT_WINDOW_MS, now);
+  const keyOf = (request: FastifyRequest, account: string | undefined) =>
+    (account ?? accountOf(request.body as never)).trim().toLowerCase();
+  const take: Limit['take'] = async (request, reply, account) => {
+    const { count, ttlMs } = await counters.hit(keyOf(request, account));
+    if (count <= max) return;
+    const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
+    reply.header('retry-after', Math.ceil(ttlMs / 1000));
     throw new HttpError(
       429,
       `Too many attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
     );
   };
-  const hit: Limit['hit'] = async (request, account) => {
-    await counter(use(request, account));
-  };
   return {
     config: { rateLimit: { max: Math.round(perIp * scale), timeWindow: '1 minute' } },
-    check,
-    hit,
-    guard: async (request, reply) => {
-      await check(request, reply);
-      await hit(request);
-    },
+    take,
+    giveBack: (request, account) => counters.giveBack(keyOf(request, account)),
+    guard: (request, reply) => take(request, reply),
   };
 }

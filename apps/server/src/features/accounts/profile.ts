@@ -4,14 +4,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { issueCode, mailCode } from './codes.ts';
-import { checkPassword, hashPassword } from './passwords.ts';
+import { sendCode } from './codes.ts';
 import { EMAIL_TAKEN, findByEmail, publicUser, takenError } from './users.ts';
 
 /** The signed-in user's own account: profile and password. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services.database;
-  const { mailer, sessions } = app.services;
+  const { mailer, sessions, passwords } = app.services;
 
   const changePassword = async (request: FastifyRequest<{ Body: ChangePasswordRequest }>) => {
     const user = requireUser(request);
@@ -20,12 +19,12 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
       throw badRequest('This account has no password yet. Use "Forgot your password" to set one.');
     }
     // 400, not 401: the client treats 401 as "signed out".
-    if (!(await checkPassword(currentPassword, user.passwordHash))) {
+    if (!(await passwords.check(currentPassword, user.passwordHash))) {
       throw badRequest('Current password is incorrect');
     }
     await db
       .update(users)
-      .set({ passwordHash: await hashPassword(newPassword) })
+      .set({ passwordHash: await passwords.hash(newPassword) })
       .where(eq(users.id, user.id));
     await sessions.endOthers(user.id, request.sessionId);
     return {
@@ -55,8 +54,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
           throw takenError(error) ?? error;
         });
       if (email && emailChanged && mailer.delivers) {
-        const code = await issueCode(db, user.id, 'verify-email', app.services.now());
-        mailCode(mailer, request.log, email, 'verify-email', code);
+        sendCode(app.services, user.id, email, 'verify-email');
         return publicUser(updated, { needsEmailVerification: true });
       }
       return publicUser(updated);

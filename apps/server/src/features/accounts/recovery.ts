@@ -8,9 +8,8 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
-import { checkCode, issueCode, mailCode, useCode } from './codes.ts';
+import { checkCode, sendCode, useCode } from './codes.ts';
 import { limit } from './limits.ts';
-import { hashPassword } from './passwords.ts';
 import { findByEmail } from './users.ts';
 
 const byEmail = (body: { email: string }) => body.email;
@@ -18,7 +17,7 @@ const byEmail = (body: { email: string }) => body.email;
 /** Password reset and email verification by 6-digit codes. */
 export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services.database;
-  const { mailer, now } = app.services;
+  const { now, passwords } = app.services;
 
   const forgotLimit = limit(app, 'forgot', byEmail);
   app.post<{ Body: ForgotPasswordRequest }>(
@@ -26,10 +25,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: ForgotPasswordRequest }, config: forgotLimit.config, preHandler: forgotLimit.guard },
     async (request): Promise<SuccessResponse> => {
       const user = await findByEmail(db, request.body.email);
-      if (user?.email) {
-        const code = await issueCode(db, user.id, 'reset-password', now());
-        mailCode(mailer, request.log, user.email, 'reset-password', code);
-      }
+      if (user?.email) sendCode(app.services, user.id, user.email, 'reset-password');
       // The same answer either way: this call does not tell who has an account.
       return {
         success: true,
@@ -45,8 +41,8 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
     async (request): Promise<SuccessResponse> => {
       const { email, verificationCode, newPassword } = request.body;
       const user = await findByEmail(db, email);
-      const codeId = await checkCode(db, user?.id, 'reset-password', verificationCode, now());
-      const passwordHash = await hashPassword(newPassword);
+      const codeId = await checkCode(app.services, user?.id, 'reset-password', verificationCode);
+      const passwordHash = await passwords.hash(newPassword);
       await useCode(db, codeId, now(), async (tx) => {
         // The code came by mail, so the address is proved too.
         await tx.update(users).set({ passwordHash, emailVerified: true }).where(eq(users.id, user!.id));
@@ -62,7 +58,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: VerifyEmailRequest }, config: verifyLimit.config, preHandler: verifyLimit.guard },
     async (request): Promise<SuccessResponse> => {
       const user = await findByEmail(db, request.body.email);
-      const codeId = await checkCode(db, user?.id, 'verify-email', request.body.verificationCode, now());
+      const codeId = await checkCode(app.services, user?.id, 'verify-email', request.body.verificationCode);
       await useCode(db, codeId, now(), async (tx) => {
         await tx.update(users).set({ emailVerified: true }).where(eq(users.id, user!.id));
       });
@@ -80,10 +76,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request): Promise<SuccessResponse> => {
       const user = await findByEmail(db, request.body.email);
-      if (user?.email && !user.emailVerified) {
-        const code = await issueCode(db, user.id, 'verify-email', now());
-        mailCode(mailer, request.log, user.email, 'verify-email', code);
-      }
+      if (user?.email && !user.emailVerified) sendCode(app.services, user.id, user.email, 'verify-email');
       return { success: true, message: 'Please check your email for a new verification code.' };
     },
   );

@@ -8,9 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { conflict, forbidden, HttpError, unauthorized } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { issueCode, mailCode } from './codes.ts';
+import { sendCode } from './codes.ts';
 import { limit } from './limits.ts';
-import { checkPassword, hashPassword } from './passwords.ts';
 import {
   EMAIL_TAKEN,
   findByEmail,
@@ -29,7 +28,7 @@ export const UNVERIFIED =
 /** The current user, sign-in, registration and sign-out. */
 export async function signInRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app.services.database;
-  const { mailer } = app.services;
+  const { mailer, passwords } = app.services;
 
   app.get('/api/user', async (request): Promise<User> => publicUser(requireUser(request)));
 
@@ -44,11 +43,11 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
       const user = await findByLogin(db, request.body.username);
       // Counted per account, so that its username and its email share one allowance.
       const account = user?.id ?? request.body.username;
-      await loginLimit.check(request, reply, account);
-      if (!(await checkPassword(request.body.password, user?.passwordHash)) || !user) {
-        await loginLimit.hit(request, account);
+      await loginLimit.take(request, reply, account);
+      if (!(await passwords.check(request.body.password, user?.passwordHash)) || !user) {
         throw unauthorized('Invalid username or password');
       }
+      await loginLimit.giveBack(request, account);
       // Only after the password: nobody learns an account's state without it.
       if (user.isBlocked) throw forbidden(BLOCKED);
       if (mailer.delivers && user.email && !user.emailVerified) {
@@ -65,19 +64,16 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: RegisterRequest }, config: registerLimit.config, preHandler: registerLimit.guard },
     async (request, reply): Promise<User | RegisterPendingResponse> => {
       const { password, ...fields } = request.body;
+      // Hashed first: a taken address answers as slowly as a new one (docs/api.md, POST /api/register).
+      const passwordHash = await passwords.hash(password);
       if (await findByUsername(db, fields.username)) throw conflict(USERNAME_TAKEN);
       if (await findByEmail(db, fields.email)) throw conflict(EMAIL_TAKEN);
       // With real mail the address must be proved; without, a newcomer's first run just works.
       const verify = mailer.delivers;
-      const user = await insertUser(db, {
-        ...fields,
-        passwordHash: await hashPassword(password),
-        emailVerified: !verify,
-      });
+      const user = await insertUser(db, { ...fields, passwordHash, emailVerified: !verify });
       reply.status(201);
       if (verify) {
-        const code = await issueCode(db, user.id, 'verify-email', app.services.now());
-        mailCode(mailer, request.log, fields.email, 'verify-email', code);
+        sendCode(app.services, user.id, fields.email, 'verify-email');
         return {
           success: true,
           message: 'Registration successful. Please check your email for a verification code.',
