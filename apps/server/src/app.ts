@@ -30,13 +30,20 @@ export interface AppOptions {
 /** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
 export const BODY_LIMIT = 16 * 1024;
 
+/**
+ * Fastify 5 ignores a bare hop count, as it cannot tell a proxy from a client; a count in
+ * TRUST_PROXY is the operator's word that only the proxies reach the server (.env.example).
+ */
+const trustProxy = (trust: Config['TRUST_PROXY']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 /** Builds the server: one plugin per domain, all sharing the same services. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.NODE_ENV === 'production',
+    trustProxy: trustProxy(config.TRUST_PROXY),
   });
   const bus = options.bus ?? localBus();
   const now = options.now ?? (() => new Date());
