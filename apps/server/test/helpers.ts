@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -34,6 +34,8 @@ export interface TestServerOptions {
   webRoot?: string;
   /** PGlite on this folder, whatever DATABASE_URL says (opened anew at each start). */
   dataDir?: string;
+  /** Silent unless given. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /**
@@ -78,7 +80,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       mailer: options.mailer,
       bus: options.bus,
       webRoot: options.webRoot,
-      logger: false,
+      logger: options.logger ?? false,
     });
   let app = await build();
   await app.ready();
