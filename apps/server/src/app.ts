@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
+import { HttpError } from './errors.ts';
 import { type EventBus, localBus } from './events/bus.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
@@ -11,7 +12,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { loggerOptions } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { errorHandling, zodValidation } from './plugins/errors.ts';
+import { answerClientError, answerError, zodValidation } from './plugins/errors.ts';
 import { security } from './plugins/security.ts';
 import { SessionStore, sessionPlugin } from './plugins/session.ts';
 import type { Services } from './services.ts';
@@ -44,6 +45,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxy(config.TRUST_PROXY),
+    frameworkErrors: answerError,
+    clientErrorHandler: answerClientError,
   });
   const bus = options.bus ?? localBus();
   const now = options.now ?? (() => new Date());
@@ -57,17 +60,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('services', services);
   zodValidation(app);
-  errorHandling(app);
+  app.setErrorHandler(answerError);
   await security(app, config);
   // Answers are compressed when the browser accepts it (built files come precompressed); request
   // bodies are small JSON and are never accepted compressed.
   await app.register(compress, { encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
   await sessionPlugin(app, services.sessions);
 
