@@ -61,6 +61,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('services', services);
   zodValidation(app);
   app.setErrorHandler(answerError);
+  // Bodies are JSON only (docs/api.md): Fastify's text parser would hand a route a string.
+  app.removeContentTypeParser('text/plain');
   await security(app, config);
   // Answers are compressed when the browser accepts it (built files come precompressed); request
   // bodies are small JSON and are never accepted compressed.

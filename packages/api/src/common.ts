@@ -6,6 +6,12 @@ import { z } from 'zod';
 export const ErrorResponse = z.object({ message: z.string(), code: z.string().optional() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
+/**
+ * The body of a call that takes none (docs/api.md, Conventions): not even `{}`. Fastify hands a
+ * validator null for a missing body, so JSON `null`, the same nothing, passes too.
+ */
+export const NoBody = z.null({ error: 'This call takes no body' });
+
 /** Control characters (C0, DEL and C1); the second leaves out tab and line breaks. */
 const CONTROL = /\p{Cc}/u;
 const CONTROL_BUT_LINES = /(?![\t\n\r])\p{Cc}/u;
