@@ -12,7 +12,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { loggerOptions } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { answerClientError, answerError, zodValidation } from './plugins/errors.ts';
+import { answerClientError, answerError, answerFrameworkError, zodValidation } from './plugins/errors.ts';
 import { security } from './plugins/security.ts';
 import { SessionStore, sessionPlugin } from './plugins/session.ts';
 import type { Services } from './services.ts';
@@ -45,7 +45,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
     trustProxy: trustProxy(config.TRUST_PROXY),
-    frameworkErrors: answerError,
+    frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
   const bus = options.bus ?? localBus();

@@ -40,7 +40,7 @@ const clientMessage = (error: FastifyError, status: number) =>
 /**
  * Every error becomes JSON `{ message }` (plus `code` for a refusal of the rules or the game) with
  * its status. Unexpected errors are logged with their stack and answered with a plain 500: no stack
- * trace ever reaches a client. Also Fastify's `frameworkErrors` (a bad URL, an over-long parameter).
+ * trace ever reaches a client.
  */
 export function answerError(
   error: FastifyError | HttpError | ZodError,
@@ -59,6 +59,10 @@ export function answerError(
   request.log.error({ err: error }, 'request failed');
   return reply.status(500).send({ message: 'Internal server error' });
 }
+
+/** Fastify's `frameworkErrors` (a bad URL, an over-long parameter) run no hooks: no-store here too. */
+export const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+  answerError(error, request, reply.header('cache-control', 'no-store'));
 
 /** A request Node's parser refuses never reaches Fastify: the same shape, written on the socket. */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
