@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { createBackground } from './background.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
+import { HttpError } from './errors.ts';
 import { type EventBus, localBus } from './events/bus.ts';
 import { createPasswords } from './features/accounts/passwords.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
@@ -14,7 +15,7 @@ import { healthRoutes } from './features/health/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { loggerOptions } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
-import { errorHandling, zodValidation } from './plugins/errors.ts';
+import { answerClientError, answerError, answerFrameworkError, zodValidation } from './plugins/errors.ts';
 import { security } from './plugins/security.ts';
 import { SessionStore, sessionPlugin } from './plugins/session.ts';
 import { appSecret } from './secret.ts';
@@ -36,13 +37,22 @@ export interface AppOptions {
 /** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
 export const BODY_LIMIT = 16 * 1024;
 
+/**
+ * Fastify 5 ignores a bare hop count, as it cannot tell a proxy from a client; a count in
+ * TRUST_PROXY is the operator's word that only the proxies reach the server (.env.example).
+ */
+const trustProxy = (trust: Config['TRUST_PROXY']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 /** Builds the server: one plugin per domain, all sharing the same services. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.NODE_ENV === 'production',
+    trustProxy: trustProxy(config.TRUST_PROXY),
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   const bus = options.bus ?? localBus();
   const now = options.now ?? (() => new Date());
@@ -60,7 +70,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   app.decorate('services', services);
   zodValidation(app);
-  errorHandling(app);
+  app.setErrorHandler(answerError);
+  // Bodies are JSON only (docs/api.md): Fastify's text parser would hand a route a string.
+  app.removeContentTypeParser('text/plain');
   await security(app, config);
   // Answers are compressed when the browser accepts it (built files come precompressed); request
   // bodies are small JSON and are never accepted compressed. Up to 64 KiB (every game answer)
@@ -75,10 +87,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: false,
     redis: options.redis,
     nameSpace: 'sbc:address:',
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      message: `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
-    }),
+    errorResponseBuilder: (_request, context) =>
+      new HttpError(429, `Too many attempts. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`),
   });
   await sessionPlugin(app, services.sessions);
 

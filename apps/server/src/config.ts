@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { INACTIVITY_MINUTES } from '@sbc/game';
 import { z } from 'zod';
 
@@ -7,6 +8,36 @@ const optionalUrl = z
   .transform((v) => v || undefined)
   .pipe(z.url({ error: 'must be a URL' }).optional())
   .optional();
+
+/** An address, a CIDR range, or one of proxy-addr's names for the usual private ranges. */
+const isProxy = (entry: string) => {
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (bits === undefined) return family > 0 || ['loopback', 'linklocal', 'uniquelocal'].includes(entry);
+  return family > 0 && extra === undefined && /^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+};
+
+/**
+ * Whose X-Forwarded-* headers to believe (Fastify's `trustProxy`): nobody's by default, since any
+ * client can write them; a hop count, or the proxies' addresses.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .default('')
+  .transform((v, ctx): false | number | string[] => {
+    if (v === '' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim());
+    const bad = entries.filter((e) => !isProxy(e));
+    if (bad.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `must be a hop count or proxy addresses and CIDR ranges, not ${bad.map((e) => JSON.stringify(e)).join(', ')}`,
+      });
+    }
+    return entries;
+  });
 
 const schema = z
   .object({
@@ -36,6 +67,7 @@ const schema = z
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    TRUST_PROXY: trustProxy,
     /** Multiplies the sign-in, registration and code rate limits (tests raise it). */
     RATE_LIMIT_SCALE: z.coerce.number({ error: 'must be a positive number' }).positive().default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

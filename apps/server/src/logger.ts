@@ -1,4 +1,6 @@
+import { DrizzleQueryError } from 'drizzle-orm';
 import type { FastifyLoggerOptions } from 'fastify';
+import { stdSerializers } from 'pino';
 import type { Config } from './config.ts';
 
 type Out = { write(text: string): unknown; isTTY?: boolean };
@@ -6,7 +8,30 @@ type Out = { write(text: string): unknown; isTTY?: boolean };
 /** JSON lines for log collectors; readable lines in a terminal, or always with LOG_FORMAT. */
 export function loggerOptions(config: Config, out: Out = process.stdout): FastifyLoggerOptions {
   const pretty = config.LOG_FORMAT === 'pretty' || (config.LOG_FORMAT === 'auto' && out.isTTY === true);
-  return { level: config.LOG_LEVEL, stream: pretty ? prettyStream(out) : out };
+  return {
+    level: config.LOG_LEVEL,
+    stream: pretty ? prettyStream(out) : out,
+    serializers: { err: errorWithoutValues },
+  };
+}
+
+/**
+ * pino's error record without a failed query's values (an email, a password hash): Drizzle writes
+ * them into its error's message and stack, and PostgreSQL quotes the row in `detail`.
+ */
+export function errorWithoutValues(err: Error) {
+  const { params: _params, detail: _detail, ...record } = stdSerializers.err(err);
+  let cleaned = record;
+  for (let e: unknown = err; e instanceof Error; e = e.cause) {
+    if (!(e instanceof DrizzleQueryError)) continue;
+    const values = `\nparams: ${e.params}`;
+    cleaned = {
+      ...cleaned,
+      message: cleaned.message.replace(values, ''),
+      stack: cleaned.stack.replace(values, ''),
+    };
+  }
+  return cleaned;
 }
 
 const LEVELS: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR' };

@@ -159,6 +159,22 @@ describe('a hostile client', () => {
     ]);
   });
 
+  it('refuses undo and redo after checkmate exactly as after resignation', async () => {
+    const mated = (await createGame(owner)).id;
+    await play(owner, mated, 'f2f3', 'e7e5', 'g2g4', 'd8h4');
+    const resigned = (await createGame(owner)).id;
+    await play(owner, resigned, 'e2e4');
+    expect((await owner.post(`/api/games/${resigned}/resign`)).status).toBe(200);
+    for (const id of [mated, resigned]) {
+      for (const action of ['undo', 'redo']) {
+        const before = await snapshot(server, id);
+        const res = await owner.patch(`/api/games/${id}`, { action });
+        expect(res).toMatchObject({ status: 409, body: { message: 'Game has ended.', code: 'gameEnded' } });
+        expect(await snapshot(server, id)).toEqual(before);
+      }
+    }
+  });
+
   it('refuses malformed JSON, oversized bodies, wrong types and injection-shaped strings', async () => {
     const url = `/api/games/${gameId}`;
     await refuses(gameId, [

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
@@ -9,6 +11,9 @@ import { sessions, users } from '../src/db/schema.ts';
 import type { EventBus } from '../src/events/bus.ts';
 import type { Mailer } from '../src/mail/mailer.ts';
 import { SESSION_COOKIE } from '../src/plugins/session.ts';
+
+/** A folder that holds no built web app. */
+const NO_WEB_APP = join(tmpdir(), 'sbc-no-web-app');
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -33,10 +38,15 @@ export interface TestServerOptions {
   bus?: EventBus;
   /** Rate-limit counters in Redis, shared with other servers given the same Redis. */
   redis?: Redis;
-  /** The built web app to serve (default apps/web/dist). */
+  /**
+   * The built web app to serve; none unless given, so that an API test answers the same whether or
+   * not apps/web/dist has been built (its pages' catch-all route would answer unknown paths).
+   */
   webRoot?: string;
   /** PGlite on this folder, whatever DATABASE_URL says (opened anew at each start). */
   dataDir?: string;
+  /** Silent unless given. */
+  logger?: FastifyServerOptions['logger'];
 }
 
 /**
@@ -87,8 +97,8 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       mailer: options.mailer,
       bus: options.bus,
       redis: options.redis,
-      webRoot: options.webRoot,
-      logger: false,
+      webRoot: options.webRoot ?? NO_WEB_APP,
+      logger: options.logger ?? false,
     });
   let app = await build();
   await app.ready();

@@ -3,6 +3,7 @@
  * find things by role and accessible name (Chromium itself: chromium.ts).
  */
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import { capitalize } from '@sbc/game';
 import { startServer } from '@sbc/server/testing';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -11,6 +12,9 @@ import { ENGINE_SEED_KEY } from '../src/features/game/lib/engine.ts';
 
 /** How long a condition may take: the computer alone waits 1.5 to 3.5 s, and the machine may be busy. */
 export const WAIT_MS = 20_000;
+
+/** The built web app, which the global setup builds. */
+const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -37,7 +41,7 @@ export async function startWebServer(): Promise<WebServer> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = await startServer({ env: { PUBLIC_URL: url } });
+    const server = await startServer({ env: { PUBLIC_URL: url }, webRoot: WEB_DIST });
     try {
       await server.app.listen({ port, host: '127.0.0.1' });
       return { url, close: () => server.close() };

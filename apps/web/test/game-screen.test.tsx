@@ -114,6 +114,14 @@ describe('Game screen, local game', () => {
     );
   });
 
+  it('offers neither undo nor redo once the game has ended, by checkmate too', async () => {
+    fakeServer(playAll(newGame(), ['f2f3', 'e7e5', 'g2g4', 'd8h4']));
+    renderApp(<GameScreen gameId={GAME_ID} />);
+    await loaded();
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', true);
+  });
+
   it('resigns after confirmation, then shows the banner and, 1.5 s later, Game Over', async () => {
     const user = userEvent.setup();
     const server = fakeServer(newGame());

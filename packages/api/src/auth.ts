@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControls } from './common.ts';
 
 /** A string field: `required` when it is absent, a type message when it is something else. */
 const text = (required: string) =>
@@ -59,7 +60,7 @@ export const VerificationCode = text('Verification code must be 6 digits')
   .regex(/^\d{6}$/, 'Verification code must be 6 digits');
 
 const name = (label: 'First' | 'Last') =>
-  text(`${label} name is required`).trim().max(50, `${label} name too long`);
+  withoutControls(text(`${label} name is required`).trim().max(50, `${label} name too long`));
 
 /**
  * A phone number in E.164 (`+14155550123`), or null when the input is not one. Spaces and dashes
@@ -82,10 +83,12 @@ const Phone = text('Invalid phone number').transform((v, ctx) => {
 
 export const LoginRequest = z.object({
   /** A username or an email address. */
-  username: text('Username or email is required')
-    .trim()
-    .min(3, 'Username or email must be at least 3 characters')
-    .max(254, 'Username or email is too long'),
+  username: withoutControls(
+    text('Username or email is required')
+      .trim()
+      .min(3, 'Username or email must be at least 3 characters')
+      .max(254, 'Username or email is too long'),
+  ),
   password: text('Password is required').min(6, PASSWORD_MIN).max(1024, 'Password is too long'),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
@@ -198,11 +201,13 @@ export type GoogleLoginResponse = z.infer<typeof GoogleLoginResponse>;
 // ---- Administration of accounts ----
 
 export const AdminUsersQuery = z.object({
-  q: z.string({ error: 'Expected text' }).trim().max(100, 'Search is too long').optional(),
+  q: withoutControls(z.string({ error: 'Expected text' }).trim().max(100, 'Search is too long')).optional(),
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
 
-const UserId = text('userId is required').min(1, 'userId is required').max(100, 'Unknown user');
+const UserId = withoutControls(
+  text('userId is required').min(1, 'userId is required').max(100, 'Unknown user'),
+);
 
 export const BlockUserRequest = z.object({
   userId: UserId,

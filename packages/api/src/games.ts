@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Color, Level, Square } from './common.ts';
+import { Color, Level, Square, withoutControls } from './common.ts';
 import {
   GameMode,
   GameState,
@@ -92,7 +92,8 @@ export type DrawResponseRequest = z.infer<typeof DrawResponseRequest>;
 
 export const MaintenanceRequest = z.strictObject({
   enabled: z.boolean(),
-  message: z.string().trim().max(500).optional(),
+  /** A paragraph: line breaks and tabs are allowed. */
+  message: withoutControls(z.string().trim().max(500), { lines: true }).optional(),
 });
 export type MaintenanceRequest = z.infer<typeof MaintenanceRequest>;
 

@@ -246,9 +246,10 @@ export class Game {
     return ok({ message: pair ? MESSAGES.redonePair : MESSAGES.redone });
   }
 
-  private refuseHistory(): GameError | null {
+  /** Undo and redo take back moves of a game still going: after any end, the board's or a recorded one. */
+  private refuseHistory(status = this.status()): GameError | null {
     if (this.setup.mode === 'online') return gameError('undoOnline');
-    if (this.ending) return gameError('gameEnded');
+    if (!isLive(status.status)) return gameError('gameEnded');
     return null;
   }
 
@@ -282,12 +283,13 @@ export class Game {
 
   /** The game state (docs/api.md, "The game object"). */
   state(): GameState {
-    const historyOpen = this.refuseHistory() === null;
+    const status = this.status();
+    const historyOpen = this.refuseHistory(status) === null;
     return deriveState({
       pos: this.pos,
       setup: this.setup,
       history: this.history,
-      status: this.status(),
+      status,
       pendingPromotion: this.pendingPromotion,
       undoDepth: this.undoDepth,
       redoDepth: this.redoStack.length,

@@ -342,6 +342,20 @@ describe('undo and redo', () => {
     expect(g.state().sbfen).toBe('r1bqkbnr/2pp1ppp/p1(Bp)5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 0 5');
   });
 
+  // The same refusal as after a resignation, whatever ended the game (docs/api.md, errors).
+  it.each([
+    ['checkmate', undefined, ['f2-f3', 'e7-e5', 'g2-g4', 'd8-h4'], 'checkmate'],
+    ['stalemate', '7k/8/6Q1/8/8/8/8/K7 w - - 0 1', ['g6-f7'], 'stalemate'],
+    ['the fifty-move rule', '4k3/8/8/8/8/8/8/R3K3 w - - 99 60', ['a1-a2'], 'draw'],
+    ['insufficient material', '4k3/8/8/8/8/8/8/3rK2N w - - 0 1', ['e1-d1'], 'draw'],
+  ])('refuses undo and redo after %s', (_end, sbfen, moves, status) => {
+    const g = game({ sbfen });
+    play(g, ...moves);
+    expect(g.state()).toMatchObject({ gameStatus: status, canUndo: false, canRedo: false });
+    expect([code(g.undo()), code(g.redo())]).toEqual(['gameEnded', 'gameEnded']);
+    expect(g.state().gameStatus).toBe(status);
+  });
+
   it('is not available online', () => {
     const g = game({ mode: 'online' });
     play(g, 'e2-e4');

@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
 import { HttpError } from '../errors.ts';
 
@@ -20,37 +22,58 @@ export function zodValidation(app: FastifyInstance): void {
   });
 }
 
+/** Fastify's refusals of a request, by code, in docs/api.md's words. */
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is not valid JSON',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type; send JSON',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'Request body does not match its Content-Length',
+  FST_ERR_BAD_URL: 'Request path is not a valid URL',
+  FST_ERR_MAX_PARAM_LENGTH: 'Request path is too long',
+};
+
+/** Another client error's text may name internals (a path, a parser): its status's name stands in. */
+const clientMessage = (error: FastifyError, status: number) =>
+  FRAMEWORK_MESSAGES[error.code] ?? STATUS_CODES[status] ?? 'Bad Request';
+
 /**
- * Every error becomes JSON `{ message }` with its status. Unexpected errors are logged with their
- * stack and answered with a plain 500: no stack trace ever reaches a client.
+ * Every error becomes JSON `{ message }` (plus `code` for a refusal of the rules or the game) with
+ * its status. Unexpected errors are logged with their stack and answered with a plain 500: no stack
+ * trace ever reaches a client.
  */
-export function errorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
-    }
-    // A route schema's failure arrives as the ZodError itself (see zodValidation).
-    if (error instanceof ZodError) return reply.status(400).send({ message: describeZodError(error) });
-    const status = (error as FastifyError).statusCode;
-    if (status && status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, too large a body, a wrong content type.
-      return reply.status(status).send({ message: clientMessage(error as FastifyError) });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Internal server error' });
-  });
+export function answerError(
+  error: FastifyError | HttpError | ZodError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  if (error instanceof HttpError) {
+    return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+  }
+  // A route schema's failure arrives as the ZodError itself (see zodValidation).
+  if (error instanceof ZodError) return reply.status(400).send({ message: describeZodError(error) });
+  const status = error.statusCode;
+  if (status && status >= 400 && status < 500) {
+    return reply.status(status).send({ message: clientMessage(error, status) });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ message: 'Internal server error' });
 }
 
-function clientMessage(error: FastifyError): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large';
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Request body is not valid JSON';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type; send JSON';
-    default:
-      return error.message;
+/** Fastify's `frameworkErrors` (a bad URL, an over-long parameter) run no hooks: no-store here too. */
+export const answerFrameworkError = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+  answerError(error, request, reply.header('cache-control', 'no-store'));
+
+/** A request Node's parser refuses never reaches Fastify: the same shape, written on the socket. */
+export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const body = JSON.stringify({ message: STATUS_CODES[status] });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
+  socket.destroy(error);
 }

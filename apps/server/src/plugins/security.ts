@@ -4,10 +4,25 @@ import type { Config } from '../config.ts';
 import { forbidden } from '../errors.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const API = /^\/api(\/|\?|$)/;
+
+/** Browser features the app never uses, denied to its pages and whatever they embed. */
+const PERMISSIONS_POLICY =
+  'accelerometer camera display-capture geolocation gyroscope hid magnetometer microphone midi payment serial usb'
+    .split(' ')
+    .map((feature) => `${feature}=()`)
+    .join(', ');
+
+/** The site's own WebSocket origin: wss: for an https site, ws: for plain-http development. */
+const webSocketOrigin = (publicUrl: string) => {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`;
+};
 
 /**
  * Security headers with a CSP the web app passes (its own scripts, styles, images and WebSocket;
- * Google's sign-in is a top-level navigation, so it needs no exception), and an Origin check on
+ * Google's sign-in is a top-level navigation, so it needs no exception), a Permissions-Policy,
+ * no caching of API answers (docs/api.md, Conventions), and an Origin check on
  * every state-changing request: a browser always sends Origin there, so a foreign one is refused.
  */
 export async function security(app: FastifyInstance, config: Config): Promise<void> {
@@ -19,7 +34,7 @@ export async function security(app: FastifyInstance, config: Config): Promise<vo
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        connectSrc: ["'self'", webSocketOrigin(config.publicUrl)],
         workerSrc: ["'self'", 'blob:'],
         mediaSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
@@ -30,6 +45,12 @@ export async function security(app: FastifyInstance, config: Config): Promise<vo
     },
     crossOriginEmbedderPolicy: false,
     hsts: config.NODE_ENV === 'production',
+  });
+
+  // Answers under /api carry personal data: no cache, shared or private, keeps them.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (API.test(request.url)) reply.header('cache-control', 'no-store');
   });
 
   const allowed = new Set([new URL(config.publicUrl).origin]);

@@ -1,5 +1,6 @@
 import {
   LoginRequest,
+  NoBody,
   type RegisterPendingResponse,
   RegisterRequest,
   type SuccessResponse,
@@ -85,7 +86,7 @@ export async function signInRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/api/logout', async (request, reply): Promise<SuccessResponse> => {
+  app.post('/api/logout', { schema: { body: NoBody } }, async (request, reply): Promise<SuccessResponse> => {
     await app.services.sessions.end(request, reply);
     return { success: true, message: 'You have been logged out successfully' };
   });

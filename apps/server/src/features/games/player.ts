@@ -4,6 +4,7 @@ import {
   DrawResponseRequest,
   GameIntention,
   MoveIntention,
+  NoBody,
 } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -45,7 +46,7 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/api/games/statistics', async (request) => statistics(db, requireUser(request).id));
 
-  app.post('/api/games/check-abandoned', async (request) =>
+  app.post('/api/games/check-abandoned', { schema: { body: NoBody } }, async (request) =>
     endInactiveGames(services, request.log, playedBy(requireUser(request).id)),
   );
 
@@ -88,11 +89,11 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
       ),
   );
 
-  app.post<Id>('/api/games/:id/resign', { schema: { params } }, async (request) =>
+  app.post<Id>('/api/games/:id/resign', { schema: { params, body: NoBody } }, async (request) =>
     act(services, request.log, requireUser(request).id, request.params.id, resign),
   );
 
-  app.post<Id>('/api/games/:id/draw/request', { schema: { params } }, async (request) =>
+  app.post<Id>('/api/games/:id/draw/request', { schema: { params, body: NoBody } }, async (request) =>
     act(services, request.log, requireUser(request).id, request.params.id, requestDraw),
   );
 
