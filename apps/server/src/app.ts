@@ -12,6 +12,8 @@ import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { gameRoutes } from './features/games/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { liveRoutes } from './features/live/routes.ts';
+import { roomRoutes } from './features/rooms/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { loggerOptions } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -96,6 +98,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(adminRoutes);
   await app.register(gameRoutes);
+  await app.register(roomRoutes);
+  await app.register(liveRoutes);
   await app.register(webRoutes, { root: options.webRoot });
 
   app.addHook('onClose', async () => {

@@ -2,5 +2,7 @@
 export * from './auth.ts';
 export * from './common.ts';
 export * from './games.ts';
+export * from './live.ts';
 export * from './pages.ts';
+export * from './rooms.ts';
 export * from './state.ts';

@@ -1,0 +1,93 @@
+/**
+ * The real-time protocol at /ws (docs/api.md §7): one JSON object per frame, told apart by `type`.
+ * A frame the server cannot read as a ClientMessage is answered with `error` and changes nothing.
+ */
+import { z } from 'zod';
+import { Square } from './common.ts';
+import { GameResponse } from './games.ts';
+import { GuestName, Room, RoomCode, RoomPlayer } from './rooms.ts';
+import { MoveRecord, PieceName, PromotionPiece, SacrificePiece } from './state.ts';
+
+/** The largest frame the server reads; a bigger one closes the socket (1009). */
+export const FRAME_LIMIT = 4096;
+
+const GameId = z.uuid({ error: 'must be a game id' });
+/** The game's version the client holds: a change meant for another version is refused. */
+const Version = z.int().min(0);
+const game = { gameId: GameId };
+
+// ---- Client to server ----
+
+export const ClientMessage = z.discriminatedUnion('type', [
+  /** Enter a room's lobby (a seat is taken with POST /api/rooms/join, or here when one is free). */
+  z.strictObject({ type: z.literal('room:join'), code: RoomCode, displayName: GuestName }),
+  z.strictObject({ type: z.literal('room:leave') }),
+  z.strictObject({
+    type: z.literal('game:move'),
+    ...game,
+    from: Square,
+    to: Square,
+    piece: PieceName.optional(),
+    promotion: PromotionPiece.optional(),
+    version: Version,
+  }),
+  z.strictObject({ type: z.literal('game:choose'), ...game, sacrifice: SacrificePiece, version: Version }),
+  z.strictObject({ type: z.literal('game:promote'), ...game, piece: PromotionPiece, version: Version }),
+  z.strictObject({ type: z.literal('game:resign'), ...game }),
+  z.strictObject({ type: z.literal('game:draw_request'), ...game }),
+  z.strictObject({ type: z.literal('game:draw_respond'), ...game, accept: z.boolean() }),
+  /** Asks for the game as it is now (answered with game:state), e.g. after a missed version. */
+  z.strictObject({ type: z.literal('game:sync'), ...game, version: Version }),
+  /** Follows a game: its players as players, anyone else as a spectator (read-only). */
+  z.strictObject({ type: z.literal('game:watch'), ...game }),
+  /** After a room's game ends: a new game in the same room, colours swapped. */
+  z.strictObject({ type: z.literal('game:rematch_offer'), ...game }),
+  z.strictObject({ type: z.literal('game:rematch_respond'), ...game, accept: z.boolean() }),
+]);
+export type ClientMessage = z.infer<typeof ClientMessage>;
+
+// ---- Server to client ----
+
+/** An event that changed a game carries its new version and the game as it now is. */
+const changed = { ...game, version: Version, state: GameResponse };
+
+export const ServerMessage = z.discriminatedUnion('type', [
+  /** The answer to room:join. */
+  z.object({ type: z.literal('room:state'), room: Room }),
+  /** The room changed: colour, host, players and their connections, status, the current game. */
+  z.object({ type: z.literal('room:update'), room: Room }),
+  z.object({ type: z.literal('room:player_joined'), player: RoomPlayer, room: Room }),
+  z.object({ type: z.literal('room:player_left'), playerName: z.string(), room: Room }),
+  z.object({ type: z.literal('game:start'), gameId: GameId, roomId: z.string() }),
+  z.object({
+    type: z.literal('game:move'),
+    ...changed,
+    move: MoveRecord,
+    /** What the move logic says (a toast), or null. */
+    message: z.string().nullable(),
+  }),
+  /** The answer to game:sync and game:watch, and a change that is no move (a waiting promotion). */
+  z.object({ type: z.literal('game:state'), ...changed }),
+  z.object({
+    type: z.literal('game:timeout'),
+    ...changed,
+    winnerId: z.string().nullable(),
+    inactivePlayerId: z.string().nullable(),
+  }),
+  z.object({ type: z.literal('game:draw_requested'), ...changed, requestedBy: z.string() }),
+  z.object({ type: z.literal('game:draw_accepted'), ...changed }),
+  z.object({ type: z.literal('game:draw_rejected'), ...changed }),
+  z.object({
+    type: z.literal('game:resigned'),
+    ...changed,
+    resignedBy: z.string(),
+    winnerId: z.string().nullable(),
+  }),
+  z.object({ type: z.literal('game:spectators'), ...game, count: z.int().min(0) }),
+  z.object({ type: z.literal('game:rematch_offered'), ...game, offeredBy: z.string() }),
+  z.object({ type: z.literal('game:rematch_declined'), ...game, declinedBy: z.string() }),
+  /** A refused message; `code` for the refusals a client acts on (docs/api.md §7). */
+  z.object({ type: z.literal('error'), message: z.string(), code: z.string().optional() }),
+]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
+export type ServerMessageOf<T extends ServerMessage['type']> = Extract<ServerMessage, { type: T }>;

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+
+/** docs/api.md §7: the limits of the room forms. */
+export const ROOM_CODE_MAX = 8;
+export const GUEST_NAME_MAX = 20;
+
+/** A visitor must name themselves; the server answers a missing name with these (400). */
+export const GUEST_NAME_REQUIRED = {
+  create: 'Please enter your name to create a room as a guest',
+  join: 'Please enter your name to join as a guest',
+} as const;
+
+/** A room code as typed: trimmed and upper-cased, letters and digits, at most 8. */
+export const RoomCode = z
+  .string({ error: 'Please enter a room code' })
+  .trim()
+  .min(1, 'Please enter a room code')
+  .max(ROOM_CODE_MAX, `A room code is at most ${ROOM_CODE_MAX} characters`)
+  .transform((code) => code.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]+$/, 'A room code is letters and digits'));
+
+// Others read this name: no control characters (which could also hide a name's real text).
+const CONTROL = /\p{Cc}/u;
+
+/** A guest's display name: optional in the schema (absent, null or blank), required of visitors. */
+export const GuestName = z
+  .string({ error: 'Expected text' })
+  .trim()
+  .max(GUEST_NAME_MAX, `Name must be at most ${GUEST_NAME_MAX} characters`)
+  .refine((name) => !CONTROL.test(name), 'Control characters are not allowed')
+  .nullish()
+  .transform((name) => name || undefined);
+
+// ---- Requests ----
+
+/** `POST /api/rooms`; a signed-in user may send no body at all (Fastify then validates null). */
+export const CreateRoomRequest = z
+  .object({ displayName: GuestName })
+  .nullish()
+  .transform((body) => body ?? { displayName: undefined });
+export type CreateRoomRequest = z.input<typeof CreateRoomRequest>;
+
+export const JoinRoomRequest = z.object({ roomCode: RoomCode, guestName: GuestName });
+export type JoinRoomRequest = z.input<typeof JoinRoomRequest>;
+
+/** 1: the host plays white (and moves first); 0: black. */
+export const HostIsWhite = z.union([z.literal(1), z.literal(0)], { error: 'hostIsWhite must be 1 or 0' });
+
+export const RoomColorRequest = z.object({ hostIsWhite: HostIsWhite });
+export type RoomColorRequest = z.infer<typeof RoomColorRequest>;
+
+// ---- Responses ----
+
+export const RoomStatus = z.enum(['waiting', 'playing', 'closed']);
+export type RoomStatus = z.infer<typeof RoomStatus>;
+
+export const RoomPlayer = z.object({
+  /** A user's id, or a guest's (`guest-…`); the game's whitePlayerId/blackPlayerId hold the same. */
+  id: z.string(),
+  name: z.string(),
+  isHost: z.boolean(),
+  isGuest: z.boolean(),
+  /** Whether the player has a live connection at /ws. */
+  connected: z.boolean(),
+});
+export type RoomPlayer = z.infer<typeof RoomPlayer>;
+
+export const Room = z.object({
+  id: z.string(),
+  code: z.string(),
+  /** The host's player id (a guest's when a guest created the room). */
+  hostUserId: z.string(),
+  hostIsWhite: HostIsWhite,
+  players: z.array(RoomPlayer),
+  status: RoomStatus,
+  /** The room's current game, once two players are in. */
+  gameId: z.string().nullable(),
+  /** How many watch the current game. */
+  spectators: z.int().min(0),
+});
+export type Room = z.infer<typeof Room>;
+
+export const LeaveRoomResponse = z.object({ success: z.literal(true), message: z.string() });
+export type LeaveRoomResponse = z.infer<typeof LeaveRoomResponse>;
