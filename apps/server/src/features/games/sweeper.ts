@@ -55,7 +55,8 @@ export function inactivitySweeper(app: FastifyInstance): void {
     }, ABANDONMENT_CHECK_MS);
     timer.unref();
   });
-  app.addHook('onClose', async () => {
+  // preClose: a sweep under way finishes before the database closes (the root's onClose).
+  app.addHook('preClose', async () => {
     clearInterval(timer);
     await running;
   });
