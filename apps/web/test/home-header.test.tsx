@@ -43,6 +43,7 @@ function renderHome(user: User = ADA) {
                 </Dialog>
               );
             }}
+            multiplayer={null}
             renderBoard={() => null}
           />
         ),
