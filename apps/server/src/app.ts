@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -8,6 +9,8 @@ import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { gameRoutes } from './features/games/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { liveRoutes } from './features/live/routes.ts';
+import { roomRoutes } from './features/rooms/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { loggerOptions } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -23,6 +26,8 @@ export interface AppOptions {
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
   now?: () => Date;
+  /** The signing key (main.ts: APP_SECRET or DATA_DIR's); a fresh one for each app otherwise. */
+  secret?: string;
   /** The built web app (default apps/web/dist). */
   webRoot?: string;
 }
@@ -46,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bus,
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
     sessions: new SessionStore(database.db, config, now),
+    secret: options.secret ?? randomBytes(32).toString('base64url'),
     now,
   };
   app.decorate('services', services);
@@ -68,6 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accountRoutes);
   await app.register(adminRoutes);
   await app.register(gameRoutes);
+  await app.register(roomRoutes);
+  await app.register(liveRoutes);
   await app.register(webRoutes, { root: options.webRoot });
 
   app.addHook('onClose', async () => {

@@ -29,6 +29,8 @@ const schema = z
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+    /** The key the server signs with (guest cookies); without it, one kept in DATA_DIR. */
+    APP_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     /** Multiplies the sign-in, registration and code rate limits (tests raise it). */
     RATE_LIMIT_SCALE: z.coerce.number({ error: 'must be a positive number' }).positive().default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -5,6 +5,7 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connect.ts';
 import { DataDirInUse } from './db/lock.ts';
 import { localBus, redisBus } from './events/bus.ts';
+import { loadSecret } from './secret.ts';
 
 /** Where this machine's browser finds the server: the address it listens on, any interface as localhost. */
 function localUrl(app: FastifyInstance): string {
@@ -28,7 +29,7 @@ async function main(): Promise<void> {
   }
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const bus = config.REDIS_URL ? await redisBus(config.REDIS_URL) : localBus();
-  const app = await buildApp({ config, database, bus });
+  const app = await buildApp({ config, database, bus, secret: loadSecret(config) });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;

@@ -11,6 +11,8 @@ export interface Services {
   bus: EventBus;
   mailer: Mailer;
   sessions: SessionStore;
+  /** The key of the server's signatures (the guest cookie). */
+  secret: string;
   /** The clock, so that tests can move time (inactivity, code expiry). */
   now: () => Date;
 }

@@ -25,6 +25,17 @@ describe('event bus', () => {
     await bus.close();
   });
 
+  it('keeps a named channel apart from the game events', async () => {
+    const bus = localBus();
+    const seen: unknown[] = [];
+    bus.subscribe((e) => seen.push(e.gameId));
+    bus.channel<string>('rooms').subscribe((e) => seen.push(`room ${e}`));
+    await bus.channel<string>('rooms').publish('r1');
+    await bus.publish(event('g1'));
+    expect(seen).toEqual(['room r1', 'g1']);
+    await bus.close();
+  });
+
   it.skipIf(!process.env.REDIS_URL)('shares events between instances through Redis', async () => {
     const url = process.env.REDIS_URL as string;
     const [one, two] = await Promise.all([redisBus(url), redisBus(url)]);
@@ -32,6 +43,9 @@ describe('event bus', () => {
       const received = nextEvent(two);
       await one.publish(event('shared'));
       expect(await received).toEqual(event('shared'));
+      const inRoom = new Promise((resolve) => two.channel('rooms').subscribe(resolve));
+      await one.channel('rooms').publish({ roomId: 'r1' });
+      expect(await inRoom).toEqual({ roomId: 'r1' });
     } finally {
       await Promise.all([one.close(), two.close()]);
     }

@@ -54,7 +54,7 @@ const changed = { ...game, version: Version, state: GameResponse };
 export const ServerMessage = z.discriminatedUnion('type', [
   /** The answer to room:join. */
   z.object({ type: z.literal('room:state'), room: Room }),
-  /** The room changed: colour, players, their connections, status, spectators. */
+  /** The room changed: colour, host, players and their connections, status, the current game. */
   z.object({ type: z.literal('room:update'), room: Room }),
   z.object({ type: z.literal('room:player_joined'), player: RoomPlayer, room: Room }),
   z.object({ type: z.literal('room:player_left'), playerName: z.string(), room: Room }),

@@ -33,8 +33,11 @@ export const GuestName = z
 
 // ---- Requests ----
 
-/** `POST /api/rooms`; a signed-in user may send no body at all. */
-export const CreateRoomRequest = z.object({ displayName: GuestName }).prefault({});
+/** `POST /api/rooms`; a signed-in user may send no body at all (Fastify then validates null). */
+export const CreateRoomRequest = z
+  .object({ displayName: GuestName })
+  .nullish()
+  .transform((body) => body ?? { displayName: undefined });
 export type CreateRoomRequest = z.input<typeof CreateRoomRequest>;
 
 export const JoinRoomRequest = z.object({ roomCode: RoomCode, guestName: GuestName });

@@ -19,6 +19,7 @@ describe('the room schemas', () => {
 
   it('takes a guest name of at most 20 characters; blank is no name', () => {
     expect(CreateRoomRequest.parse(undefined)).toEqual({});
+    expect(CreateRoomRequest.parse(null)).toEqual({});
     expect(CreateRoomRequest.parse({ displayName: '  ' })).toEqual({ displayName: undefined });
     expect(CreateRoomRequest.parse({ displayName: ' Ann ' })).toEqual({ displayName: 'Ann' });
     expect(messages(CreateRoomRequest.safeParse({ displayName: 'x'.repeat(21) }))).toEqual([

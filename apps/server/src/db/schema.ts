@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const id = () => text('id').primaryKey().default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -71,8 +81,9 @@ export const games = pgTable(
     /** Optimistic concurrency: every change increments it, and only one writer of a version wins. */
     version: integer('version').notNull().default(0),
     ownerId: text('owner_id').references(() => users.id, { onDelete: 'set null' }),
-    whitePlayerId: text('white_player_id').references(() => users.id, { onDelete: 'set null' }),
-    blackPlayerId: text('black_player_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A user's id or, in a room game, a guest's (`guest-…`): no foreign key to users. */
+    whitePlayerId: text('white_player_id'),
+    blackPlayerId: text('black_player_id'),
     roomId: text('room_id'),
     mode: text('mode', { enum: ['local', 'computer', 'online'] }).notNull(),
     /** The rules package's GameRecord: start SBFEN and move texts; all else is derived from it. */
@@ -120,3 +131,46 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A private room for an online game (docs/api.md §7). */
+export const rooms = pgTable(
+  'rooms',
+  {
+    id: id(),
+    code: text('code').notNull(),
+    /** The host's player id: a user's or a guest's. */
+    hostId: text('host_id').notNull(),
+    hostIsWhite: boolean('host_is_white').notNull().default(true),
+    status: text('status', { enum: ['waiting', 'playing', 'closed'] })
+      .notNull()
+      .default('waiting'),
+    /** The current game: the first, then each rematch. */
+    gameId: text('game_id').references(() => games.id, { onDelete: 'set null' }),
+    /** Who offered a rematch of the current game, until the other answers. */
+    rematchOfferedBy: text('rematch_offered_by'),
+    /** Sockets watching the room's game that are not its players, on every instance. */
+    spectators: integer('spectators').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  // A code names one open room; a closed room's code may be drawn again.
+  (t) => [uniqueIndex('rooms_open_code').on(t.code).where(sql`${t.status} <> 'closed'`)],
+);
+
+/** Who sits in a room; the row stays after leaving, so a guest's name still labels their games. */
+export const roomPlayers = pgTable(
+  'room_players',
+  {
+    roomId: text('room_id')
+      .notNull()
+      .references(() => rooms.id, { onDelete: 'cascade' }),
+    /** A user's id, or a guest's (`guest-…`). */
+    playerId: text('player_id').notNull(),
+    isGuest: boolean('is_guest').notNull(),
+    name: text('name').notNull(),
+    /** The player's open sockets in the room, on every instance. */
+    connections: integer('connections').notNull().default(0),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    leftAt: timestamp('left_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.roomId, t.playerId] })],
+);

@@ -15,48 +15,74 @@ export interface GameEvent {
   payload: Record<string, unknown>;
 }
 
-/** The publish/subscribe seam: in-process by default, Redis when several instances share events. */
-export interface EventBus {
-  publish(event: GameEvent): Promise<void>;
-  subscribe(listener: (event: GameEvent) => void): () => void;
+/** One kind of event, delivered to every subscriber on every instance. */
+export interface Channel<E> {
+  publish(event: E): Promise<void>;
+  subscribe(listener: (event: E) => void): () => void;
+}
+
+/**
+ * The publish/subscribe seam: in-process by default, Redis when several instances share events.
+ * Game events are its own; another kind (the rooms') rides on a named channel of the same transport.
+ */
+export interface EventBus extends Channel<GameEvent> {
+  channel<E>(name: string): Channel<E>;
   close(): Promise<void>;
 }
 
-export function localBus(): EventBus {
-  const emitter = new EventEmitter();
-  emitter.setMaxListeners(0);
+function emitterChannel<E>(emitter: EventEmitter, name: string): Channel<E> {
   return {
     async publish(event) {
-      emitter.emit('event', event);
+      emitter.emit(name, event);
     },
     subscribe(listener) {
-      emitter.on('event', listener);
-      return () => emitter.off('event', listener);
-    },
-    async close() {
-      emitter.removeAllListeners();
+      emitter.on(name, listener);
+      return () => emitter.off(name, listener);
     },
   };
 }
 
+function emitter(): EventEmitter {
+  const e = new EventEmitter();
+  e.setMaxListeners(0);
+  return e;
+}
+
 const CHANNEL = 'sbc:game-events';
+const PREFIX = 'sbc:';
+
+export function localBus(): EventBus {
+  const local = emitter();
+  return {
+    ...emitterChannel<GameEvent>(local, CHANNEL),
+    channel: (name) => emitterChannel(local, PREFIX + name),
+    async close() {
+      local.removeAllListeners();
+    },
+  };
+}
 
 export async function redisBus(url: string): Promise<EventBus> {
   const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   const sub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
   await Promise.all([pub.connect(), sub.connect()]);
-  const local = localBus();
-  await sub.subscribe(CHANNEL);
-  sub.on('message', (_channel, message) => {
-    void local.publish(JSON.parse(message) as GameEvent);
+  const local = emitter();
+  // One subscription for every channel, so that a channel opened later misses nothing.
+  await sub.psubscribe(`${PREFIX}*`);
+  sub.on('pmessage', (_pattern, channel, message) => {
+    local.emit(channel, JSON.parse(message));
+  });
+  const remote = <E>(name: string): Channel<E> => ({
+    async publish(event) {
+      await pub.publish(name, JSON.stringify(event));
+    },
+    subscribe: emitterChannel<E>(local, name).subscribe,
   });
   return {
-    async publish(event) {
-      await pub.publish(CHANNEL, JSON.stringify(event));
-    },
-    subscribe: local.subscribe,
+    ...remote<GameEvent>(CHANNEL),
+    channel: (name) => remote(PREFIX + name),
     async close() {
-      await local.close();
+      local.removeAllListeners();
       sub.disconnect();
       pub.disconnect();
     },

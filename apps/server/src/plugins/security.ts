@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import { forbidden } from '../errors.ts';
 
@@ -32,14 +32,16 @@ export async function security(app: FastifyInstance, config: Config): Promise<vo
     hsts: config.NODE_ENV === 'production',
   });
 
-  const allowed = new Set([new URL(config.publicUrl).origin]);
   app.addHook('onRequest', async (request) => {
-    if (!UNSAFE.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin === undefined) return; // not a browser (curl, server-to-server): cookies are the guard
-    const host = request.headers.host;
-    if (allowed.has(origin) || (host && (origin === `http://${host}` || origin === `https://${host}`)))
-      return;
-    throw forbidden('Cross-origin request refused');
+    if (UNSAFE.has(request.method)) refuseForeignOrigin(request, config);
   });
+}
+
+/** 403 for a browser's request from another site: the app's own origin is PUBLIC_URL's or the host's. */
+export function refuseForeignOrigin(request: FastifyRequest, config: Config): void {
+  const origin = request.headers.origin;
+  if (origin === undefined) return; // not a browser (curl, server-to-server): cookies are the guard
+  const host = request.headers.host;
+  const own = [new URL(config.publicUrl).origin, ...(host ? [`http://${host}`, `https://${host}`] : [])];
+  if (!own.includes(origin)) throw forbidden('Cross-origin request refused');
 }

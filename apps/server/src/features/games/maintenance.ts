@@ -37,9 +37,9 @@ export async function writeMaintenance(
   return { maintenanceMode: enabled, message: value.message };
 }
 
-/** 503 with `maintenanceMode: true` while maintenance is on; admins are never blocked. */
-export async function refuseDuringMaintenance(db: Db, user: UserRow): Promise<void> {
-  if (user.isAdmin) return;
+/** 503 with `maintenanceMode: true` while maintenance is on; admins are never blocked, guests (null) are. */
+export async function refuseDuringMaintenance(db: Db, user: Pick<UserRow, 'isAdmin'> | null): Promise<void> {
+  if (user?.isAdmin) return;
   const maintenance = await readMaintenance(db);
   if (maintenance.maintenanceMode) throw new HttpError(503, maintenance.message, { maintenanceMode: true });
 }

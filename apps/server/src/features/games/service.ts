@@ -14,7 +14,7 @@ import { gameView } from './view.ts';
 export const inactivityMs = (services: Services): number => services.config.INACTIVITY_MINUTES * 60_000;
 
 /** The columns the rules derive from a game. */
-function derived(game: Game) {
+export function derived(game: Game) {
   const { status, winner } = game.status();
   return { status, winner, currentTurn: game.turn, moveCount: game.moves.length };
 }
@@ -92,6 +92,10 @@ export async function commit(
     drawRequestStatus: draw.status,
     drawRequestedBy: draw.requestedBy,
   });
+  const view: GameActionResponse = {
+    ...gameView({ row: saved, names: loaded.names }, state, inactivityMs(services)),
+    message: change.message,
+  };
   const event = {
     type: change.event,
     gameId: saved.id,
@@ -102,14 +106,13 @@ export async function commit(
       currentTurn: saved.currentTurn,
       winner: saved.winner,
       moveCount: saved.moveCount,
+      // The game as it now is, so that every instance relays it to its sockets without a read.
+      game: view,
     },
   };
   // The change is committed: a lost event only delays the others until they reload.
   await services.bus.publish(event).catch((err) => log.warn({ err }, 'game event not published'));
-  return {
-    ...gameView({ row: saved, names: loaded.names }, state, inactivityMs(services)),
-    message: change.message,
-  };
+  return view;
 }
 
 /** Load, apply with the rules, store: the one path every player's intention takes. */

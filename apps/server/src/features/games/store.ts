@@ -1,8 +1,8 @@
 import { Game, type GameRecord, type MoveHistoryEntry } from '@sbc/game';
-import { and, desc, eq, gt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
-import { games, moves, users } from '../../db/schema.ts';
+import { games, moves, roomPlayers, users } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
 
 export type GameRow = typeof games.$inferSelect;
@@ -33,13 +33,24 @@ const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
 const whiteUser = alias(users, 'white_user');
 const blackUser = alias(users, 'black_user');
+// A guest has no user row: their name is the one they sat down with in the game's room.
+const whiteGuest = alias(roomPlayers, 'white_guest');
+const blackGuest = alias(roomPlayers, 'black_guest');
+const seatOf = (guest: typeof whiteGuest | typeof blackGuest, side: 'whitePlayerId' | 'blackPlayerId') =>
+  and(eq(guest.roomId, games.roomId), eq(guest.playerId, games[side]), eq(guest.isGuest, true));
 
 function selectGames(db: Db) {
   return db
-    .select({ game: games, white: whiteUser.username, black: blackUser.username })
+    .select({
+      game: games,
+      white: sql<string | null>`coalesce(${whiteUser.username}, ${whiteGuest.name})`,
+      black: sql<string | null>`coalesce(${blackUser.username}, ${blackGuest.name})`,
+    })
     .from(games)
     .leftJoin(whiteUser, eq(whiteUser.id, games.whitePlayerId))
-    .leftJoin(blackUser, eq(blackUser.id, games.blackPlayerId));
+    .leftJoin(blackUser, eq(blackUser.id, games.blackPlayerId))
+    .leftJoin(whiteGuest, seatOf(whiteGuest, 'whitePlayerId'))
+    .leftJoin(blackGuest, seatOf(blackGuest, 'blackPlayerId'));
 }
 
 /** The owner of a local or computer game is always one of its players, so this is indexed. */

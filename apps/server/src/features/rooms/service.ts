@@ -1,0 +1,190 @@
+import { randomInt } from 'node:crypto';
+import type { Room } from '@sbc/api';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/connect.ts';
+import { conflict, forbidden, HttpError, notFound } from '../../errors.ts';
+import type { Services } from '../../services.ts';
+import { uniqueViolation } from '../accounts/users.ts';
+import { insertOnlineGame } from '../games/online.ts';
+import { findGameRow } from '../games/store.ts';
+import { roomView, tellRoom } from './events.ts';
+import type { Player } from './guests.ts';
+import {
+  addConnection,
+  addSpectator,
+  findRoom,
+  insertRoom,
+  lockRoom,
+  type RoomRow,
+  type SeatRow,
+  seat,
+  seatsOf,
+  unseat,
+  updateRoom,
+} from './store.ts';
+
+/** No look-alikes (0/O, 1/I/L): a code is read aloud and typed by hand. */
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const CODE_LENGTH = 6;
+export const ROOM_FULL = 'This room is full. You can watch the game instead.';
+
+const newCode = () =>
+  Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+
+const roomFull = (room: RoomRow) => new HttpError(409, ROOM_FULL, { code: 'roomFull', gameId: room.gameId });
+
+/** A room that is not closed; 404 otherwise. */
+export async function openRoom(db: Db, idOrCode: string): Promise<RoomRow> {
+  const room = await findRoom(db, idOrCode);
+  if (!room || room.status === 'closed') throw notFound('Room not found');
+  return room;
+}
+
+export async function showRoom(services: Services, idOrCode: string): Promise<Room> {
+  const db = services.database.db;
+  const room = await findRoom(db, idOrCode);
+  if (!room) throw notFound('Room not found');
+  return roomView(room, await seatsOf(db, room.id));
+}
+
+/** Changes a room under its lock (seats are taken and given up one at a time), then shows it. */
+async function changeRoom<T>(
+  services: Services,
+  idOrCode: string,
+  change: (tx: Db, room: RoomRow, seats: SeatRow[]) => Promise<T>,
+): Promise<{ result: T; room: Room }> {
+  const db = services.database.db;
+  const { id } = await openRoom(db, idOrCode);
+  return db.transaction(async (tx) => {
+    const room = await lockRoom(tx, id);
+    if (room.status === 'closed') throw notFound('Room not found');
+    const result = await change(tx, room, await seatsOf(tx, id));
+    const changed = await findRoom(tx, id);
+    return { result, room: roomView(changed!, await seatsOf(tx, id)) };
+  });
+}
+
+export async function createRoom(services: Services, player: Player): Promise<Room> {
+  const db = services.database.db;
+  const now = services.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const room = await db.transaction(async (tx) => {
+        const created = await insertRoom(tx, { code: newCode(), hostId: player.id, createdAt: now });
+        await seat(tx, created.id, player, now);
+        return created;
+      });
+      return roomView(room, await seatsOf(db, room.id));
+    } catch (error) {
+      // 31^6 codes: a clash with an open room is rare, two in a row rarer still.
+      if (uniqueViolation(error) !== 'rooms_open_code' || attempt === 5) throw error;
+    }
+  }
+}
+
+/**
+ * Seats the player: a free seat while the room waits, their own seat again after a reload or a
+ * leave. With the second player the room's game starts; its room gets `game:start`.
+ */
+export async function joinRoom(
+  services: Services,
+  log: FastifyBaseLogger,
+  player: Player,
+  idOrCode: string,
+): Promise<Room> {
+  const now = services.now();
+  const { result, room } = await changeRoom(services, idOrCode, async (tx, room, seats) => {
+    if (seats.some((s) => s.playerId === player.id)) return { joined: false, gameId: null };
+    const game = room.gameId ? await findGameRow(tx, room.gameId) : null;
+    const plays = game?.whitePlayerId === player.id || game?.blackPlayerId === player.id;
+    if (!plays && (room.status !== 'waiting' || seats.length >= 2)) throw roomFull(room);
+    await seat(tx, room.id, player, now);
+    if (room.status !== 'waiting') return { joined: true, gameId: null };
+    // While a room waits, its one seated player is its host.
+    const host = seats[0];
+    const [white, black] = room.hostIsWhite ? [host.playerId, player.id] : [player.id, host.playerId];
+    const ownerId = host.isGuest ? null : host.playerId;
+    const started = await insertOnlineGame(tx, { roomId: room.id, white, black, ownerId }, now);
+    await updateRoom(tx, room.id, { status: 'playing', gameId: started.id });
+    return { joined: true, gameId: started.id };
+  });
+  if (result.joined) {
+    const seated = room.players.find((p) => p.id === player.id)!;
+    await tellRoom(services.bus, log, room.id, { type: 'room:player_joined', player: seated, room });
+  }
+  if (result.gameId) {
+    await tellRoom(services.bus, log, room.id, {
+      type: 'game:start',
+      gameId: result.gameId,
+      roomId: room.id,
+    });
+  }
+  return room;
+}
+
+/**
+ * The player leaves. A waiting room frees the seat; a game in play goes on. The host's role passes
+ * to whoever stays; with nobody left the room closes (and its code may be drawn again).
+ */
+export async function leaveRoom(
+  services: Services,
+  log: FastifyBaseLogger,
+  player: Player,
+  idOrCode: string,
+): Promise<void> {
+  const { room } = await changeRoom(services, idOrCode, async (tx, room, seats) => {
+    if (!seats.some((s) => s.playerId === player.id)) throw notFound('You are not in this room');
+    await unseat(tx, room.id, player.id, services.now());
+    const staying = seats.filter((s) => s.playerId !== player.id);
+    await updateRoom(tx, room.id, {
+      hostId: room.hostId === player.id && staying.length ? staying[0].playerId : room.hostId,
+      status: staying.length ? room.status : 'closed',
+      rematchOfferedBy: null,
+    });
+  });
+  await tellRoom(services.bus, log, room.id, { type: 'room:player_left', playerName: player.name, room });
+}
+
+/** The host's colour, while the second seat is free. */
+export async function chooseColor(
+  services: Services,
+  log: FastifyBaseLogger,
+  player: Player,
+  idOrCode: string,
+  hostIsWhite: boolean,
+): Promise<Room> {
+  const { room } = await changeRoom(services, idOrCode, async (tx, room, seats) => {
+    if (room.hostId !== player.id) throw forbidden('Only the host can choose the colours');
+    if (room.status !== 'waiting' || seats.length >= 2) {
+      throw conflict('The colours are fixed once two players are in the room');
+    }
+    await updateRoom(tx, room.id, { hostIsWhite });
+  });
+  await tellRoom(services.bus, log, room.id, { type: 'room:update', room });
+  return room;
+}
+
+/** A player's socket enters (1) or leaves (-1) the room: the others see them connected or not. */
+export async function countConnection(
+  services: Services,
+  log: FastifyBaseLogger,
+  roomId: string,
+  playerId: string,
+  delta: 1 | -1,
+): Promise<Room> {
+  await addConnection(services.database.db, roomId, playerId, delta);
+  const room = await showRoom(services, roomId);
+  await tellRoom(services.bus, log, roomId, { type: 'room:update', room });
+  return room;
+}
+
+/** A spectator's socket starts (1) or stops (-1) watching the room's game. */
+export async function countSpectator(
+  services: Services,
+  log: FastifyBaseLogger,
+  roomId: string,
+  delta: 1 | -1,
+): Promise<void> {
+  const { count, gameId } = await addSpectator(services.database.db, roomId, delta);
+  if (gameId) await tellRoom(services.bus, log, roomId, { type: 'game:spectators', gameId, count });
+}

@@ -1,0 +1,82 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { roomPlayers, rooms } from '../../db/schema.ts';
+import type { Player } from './guests.ts';
+
+export type RoomRow = typeof rooms.$inferSelect;
+export type SeatRow = typeof roomPlayers.$inferSelect;
+
+const ROOM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A room by its id, or by its code: the open room, else the latest closed one of that code. */
+export async function findRoom(db: Db, idOrCode: string): Promise<RoomRow | null> {
+  const where = ROOM_ID.test(idOrCode) ? eq(rooms.id, idOrCode) : eq(rooms.code, idOrCode.toUpperCase());
+  const [room] = await db
+    .select()
+    .from(rooms)
+    .where(where)
+    .orderBy(sql`${rooms.status} = 'closed'`, sql`${rooms.createdAt} desc`)
+    .limit(1);
+  return room ?? null;
+}
+
+/** The room, locked until the transaction ends: seats are taken one at a time. */
+export async function lockRoom(db: Db, id: string): Promise<RoomRow> {
+  const [room] = await db.select().from(rooms).where(eq(rooms.id, id)).for('update');
+  return room;
+}
+
+export async function insertRoom(db: Db, values: typeof rooms.$inferInsert): Promise<RoomRow> {
+  const [room] = await db.insert(rooms).values(values).returning();
+  return room;
+}
+
+export async function updateRoom(db: Db, id: string, changes: Partial<RoomRow>): Promise<RoomRow> {
+  const [room] = await db.update(rooms).set(changes).where(eq(rooms.id, id)).returning();
+  return room;
+}
+
+/** The players in the room now, the earliest first. */
+export function seatsOf(db: Db, roomId: string): Promise<SeatRow[]> {
+  return db
+    .select()
+    .from(roomPlayers)
+    .where(and(eq(roomPlayers.roomId, roomId), isNull(roomPlayers.leftAt)))
+    .orderBy(asc(roomPlayers.joinedAt), asc(roomPlayers.playerId));
+}
+
+/** Seats the player (again, after leaving: the row keeps their connections). */
+export async function seat(db: Db, roomId: string, player: Player, now: Date): Promise<void> {
+  await db
+    .insert(roomPlayers)
+    .values({ roomId, playerId: player.id, isGuest: player.isGuest, name: player.name, joinedAt: now })
+    .onConflictDoUpdate({
+      target: [roomPlayers.roomId, roomPlayers.playerId],
+      set: { name: player.name, joinedAt: now, leftAt: null },
+    });
+}
+
+export async function unseat(db: Db, roomId: string, playerId: string, now: Date): Promise<void> {
+  await db
+    .update(roomPlayers)
+    .set({ leftAt: now })
+    .where(and(eq(roomPlayers.roomId, roomId), eq(roomPlayers.playerId, playerId)));
+}
+
+/** Counts a player's socket in or out of the room. */
+export async function addConnection(db: Db, roomId: string, playerId: string, delta: 1 | -1): Promise<void> {
+  await db
+    .update(roomPlayers)
+    .set({ connections: sql`greatest(${roomPlayers.connections} + ${delta}, 0)` })
+    .where(and(eq(roomPlayers.roomId, roomId), eq(roomPlayers.playerId, playerId)));
+}
+
+/** Counts a spectator's socket in or out; returns the new count and the game they watch. */
+export async function addSpectator(db: Db, roomId: string, delta: 1 | -1) {
+  const [room] = await db
+    .update(rooms)
+    .set({ spectators: sql`greatest(${rooms.spectators} + ${delta}, 0)` })
+    .where(eq(rooms.id, roomId))
+    .returning({ count: rooms.spectators, gameId: rooms.gameId });
+  return room;
+}
