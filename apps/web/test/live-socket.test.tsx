@@ -1,6 +1,6 @@
 import type { ServerMessage } from '@sbc/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LiveConnection, type LiveStatus, liveUrl, RECONNECT_MS } from '../src/features/live/index.ts';
+import { LiveConnection, type LiveStatus, liveUrl, RECONNECT_MS } from '../src/features/live/api/socket.ts';
 import { LiveError } from '../src/lib/http.ts';
 import { newGame } from './helpers.tsx';
 import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame } from './live-helpers.ts';

@@ -12,8 +12,9 @@ export type LiveStatus = 'connecting' | 'open' | 'closed';
 export type Subscription = Extract<ClientMessage, { type: 'room:join' | 'game:watch' }>;
 
 export interface LiveHandlers {
-  /** A message that answers no request of this client: events, and refusals nobody waits for. */
+  /** Every message read but the refusals that fail a request: events, answers, other refusals. */
   onMessage: (message: ServerMessage) => void;
+  /** `opened`: whether a connection has opened before (the first attempt has not failed). */
   onStatus: (status: LiveStatus, opened: boolean) => void;
 }
 

@@ -5,8 +5,8 @@ import { LiveConnection, type LiveStatus, type Subscription } from '../api/socke
 
 /**
  * A connection at /ws for as long as the component shows, following `subscription` (a room or a
- * game). `onMessage` gets every event, and the refusals that answer no request; a refusal with no
- * code of its own for the screen to act on is the toast 'Connection Error'.
+ * game). `onMessage` gets every event, and the refusals that answer no request (`reportLiveError`
+ * shows those the screen does not act on). A first attempt that fails says 'Failed to connect'.
  */
 export function useLiveSocket(
   subscription: Subscription | null,

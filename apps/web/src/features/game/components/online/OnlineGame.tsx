@@ -61,8 +61,7 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
   const opponentName = color && server ? playerNames(server, server.gameState)[opponent(color)] : '';
   useOnlineNotices(server, color, opponentName);
 
-  if (live.refusal && !state)
-    return <GameMissing notFound={live.refusal === 'Game not found'} reason={live.refusal} />;
+  if (live.refusal && !state) return <GameMissing notFound={false} reason={live.refusal} />;
   if (!state || !view || !names || !server) return <Spinner />;
 
   const drawOffer: DrawOffer =
