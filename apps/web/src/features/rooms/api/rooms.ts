@@ -22,9 +22,6 @@ export const useRoom = (code: string) =>
       query.state.error instanceof HttpError && query.state.error.status === 404 ? false : ROOM_POLL_MS,
   });
 
-/** A full room's refusal, with the room's game to watch instead (docs/api.md §7); null for any other. */
-export function fullRoom(error: unknown): { gameId: string | null } | null {
-  if (!(error instanceof HttpError) || error.json?.code !== 'roomFull') return null;
-  const { gameId } = error.json;
-  return { gameId: typeof gameId === 'string' ? gameId : null };
-}
+/** A full room's refusal (docs/api.md §7): its lobby offers its game to watch instead. */
+export const isRoomFull = (error: unknown): boolean =>
+  error instanceof HttpError && error.json?.code === 'roomFull';

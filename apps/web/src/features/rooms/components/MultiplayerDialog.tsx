@@ -23,7 +23,7 @@ export function MultiplayerDialog({
   // A full room's lobby offers its game to watch.
   const join = useJoinRoom({
     onJoined: (room) => toLobby(room.code),
-    onFull: (_game, code) => toLobby(code),
+    onFull: toLobby,
   });
   const guest = !user;
   return (

@@ -4,7 +4,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage, isUnauthorized } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { rememberGuest } from '../../live/index.ts';
-import { fullRoom, roomsApi } from '../api/rooms.ts';
+import { isRoomFull, roomsApi } from '../api/rooms.ts';
 
 const failed = (title: string) => (error: unknown) => {
   if (!isUnauthorized(error))
@@ -29,16 +29,13 @@ export function useCreateRoom(onCreated: (room: Room) => void) {
   });
 }
 
-/**
- * POST /api/rooms/join: 'Joined Room'; a full room is no failure but the offer to watch its game
- * (`onFull`).
- */
+/** POST /api/rooms/join: 'Joined Room'; a full room is no failure but the offer to watch its game (`onFull`). */
 export function useJoinRoom({
   onJoined,
   onFull,
 }: {
   onJoined?: (room: Room) => void;
-  onFull?: (gameId: string | null, code: string) => void;
+  onFull?: (code: string) => void;
 } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -51,12 +48,11 @@ export function useJoinRoom({
       onJoined?.(room);
     },
     onError: (error, { roomCode, guestName }) => {
-      const full = fullRoom(error);
-      if (!full) return failed('Failed to join room')(error);
+      if (!isRoomFull(error)) return failed('Failed to join room')(error);
       // The refusal still gave a visitor their guest cookie, with which they may watch.
       if (guestName) rememberGuest(guestName);
       void queryClient.invalidateQueries({ queryKey: queryKeys.room(roomCode) });
-      onFull?.(full.gameId, roomCode);
+      onFull?.(roomCode);
     },
   });
 }

@@ -44,7 +44,8 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
     () => ({
       seat: connected || http ? color : null,
       http,
-      send: (message) => (connected ? send(message) : http ? undefined : offline()),
+      // A guest has the socket alone: with it down, an intention fails rather than go over HTTP.
+      send: (message) => send(message) ?? (http ? undefined : offline()),
     }),
     [connected, http, color, send],
   );
