@@ -1,33 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { phoneValue, splitPhone } from '../src/components/PhoneInput.tsx';
 import { AuthPage } from '../src/features/auth/pages.ts';
-import { ADA, renderApp } from './helpers.tsx';
-
-type Answer = { status: number; body?: unknown };
-type Route = Answer | ((body: unknown) => Answer);
+import { ADA, type Answer, type Route, renderApp, serve as serveAll } from './helpers.tsx';
 
 /** Fakes the server: each 'METHOD /path' answers as given (the session check is signed out). */
-function serve(routes: Record<string, Route>) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
-    calls.push({ method, url, body });
-    const route = routes[`${method} ${url}`];
-    const answer: Answer = !route
-      ? { status: 401, body: { message: 'Not signed in' } }
-      : typeof route === 'function'
-        ? route(body)
-        : route;
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-    });
-  });
-  return calls;
-}
+const serve = (routes: Record<string, Route>) =>
+  serveAll(routes, { status: 401, body: { message: 'Not signed in' } });
 
 async function openAuth(user: UserEvent) {
   renderApp(<AuthPage />, '/auth');

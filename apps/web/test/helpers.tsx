@@ -107,6 +107,32 @@ export function fakeServer(game: Game): FakeServer {
   return server;
 }
 
+export type Answer = { status: number; body?: unknown };
+export type Route = Answer | ((body: unknown) => Answer);
+
+/**
+ * Fakes the server: each 'METHOD /path' answers as given (a function gets the request's body), any
+ * other call with `otherwise`. Returns the calls made, in order.
+ */
+export function serve(
+  routes: Record<string, Route>,
+  otherwise: Answer = { status: 404, body: { message: 'Not found' } },
+) {
+  const calls: { method: string; url: string; body: unknown }[] = [];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    calls.push({ method, url, body });
+    const route = routes[`${method} ${url}`] ?? otherwise;
+    const answer = typeof route === 'function' ? route(body) : route;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status,
+    });
+  });
+  return calls;
+}
+
 /** Renders `ui` at `path` inside the app's providers with a fresh cache (the app's own defaults). */
 export function renderApp(ui: ReactNode, path = '/') {
   const client = createQueryClient();

@@ -8,23 +8,7 @@ import { Dialog } from '../src/components/ui/dialog.tsx';
 import { validatePasswordChange } from '../src/features/home/components/ChangePasswordDialog.tsx';
 import { HomePage, LOGOUT_REDIRECT_MS } from '../src/features/home/components/HomePage.tsx';
 import { createQueryClient } from '../src/lib/queryClient.ts';
-import { ADA } from './helpers.tsx';
-
-type Answer = { status: number; body?: unknown };
-
-function serve(routes: Record<string, () => Answer>) {
-  const calls: { method: string; url: string; body: unknown }[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const answer = routes[`${method} ${url}`]?.() ?? { status: 404, body: { message: 'Not found' } };
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
-      status: answer.status,
-    });
-  });
-  return calls;
-}
+import { ADA, type Answer, serve } from './helpers.tsx';
 
 function renderHome(user: User = ADA) {
   const rules = vi.fn();
@@ -43,6 +27,7 @@ function renderHome(user: User = ADA) {
                 </Dialog>
               );
             }}
+            multiplayer={null}
             renderBoard={() => null}
           />
         ),

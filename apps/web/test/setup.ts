@@ -33,4 +33,6 @@ afterEach(() => {
   cleanup();
   resetToasts();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+  localStorage.clear();
 });

@@ -2,10 +2,11 @@ import type { User } from '@sbc/api';
 import { lazy, Suspense } from 'react';
 import { Board } from '../features/game/index.ts';
 import { HomePage } from '../features/home/pages.ts';
+import { MultiplayerButton } from './multiplayer.tsx';
 
 const RulesDialog = lazy(() => import('../features/game/pages.ts').then((m) => ({ default: m.RulesDialog })));
 
-/** The signed-in home, given the game feature's Rules dialog and replay board. */
+/** The signed-in home, given the game feature's Rules dialog and replay board, and the rooms' Multiplayer button. */
 export function Home({ user }: { user: User }) {
   return (
     <HomePage
@@ -16,6 +17,7 @@ export function Home({ user }: { user: User }) {
           <RulesDialog open={open} onOpenChange={set} />
         </Suspense>
       )}
+      multiplayer={<MultiplayerButton variant="outline" size="sm" />}
       renderBoard={(state) => (
         <Board
           board={state.board}

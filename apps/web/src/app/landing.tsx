@@ -1,6 +1,7 @@
 import { Game } from '@sbc/game';
 import { Board } from '../features/game/index.ts';
 import { LandingPage } from '../features/static/index.ts';
+import { MultiplayerButton } from './multiplayer.tsx';
 
 /** A position for the landing page: a mixed box on d4 (white bishop, black pawn) and a white pawn box (queen and pawn) on d3. */
 const PREVIEW_SBFEN = 'r1bqk1nr/pppp1ppp/2n5/8/3(Bp)4/2N(PQ)4/PPP2PPP/R1B1KB1R b KQkq - 2 6';
@@ -13,6 +14,7 @@ const preview = (() => {
 export function Landing() {
   return (
     <LandingPage
+      multiplayer={<MultiplayerButton variant="inverse" size="lg" />}
       preview={
         preview && (
           <Board

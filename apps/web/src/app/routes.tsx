@@ -7,7 +7,9 @@ import { PageFrame } from '../components/PageFrame.tsx';
 import { Spinner } from '../components/ui/card.tsx';
 import { useSession } from '../features/auth/index.ts';
 import { prefetchGame, usePrefetchGame } from '../features/game/index.ts';
+import { knownGuest } from '../features/live/index.ts';
 import { componentOf, onDemand } from '../lib/on-demand.tsx';
+import { roomPages } from './multiplayer.tsx';
 
 // Every page loads on demand: a page's code starts loading when its route first renders.
 const landingCode = onDemand(() => import('./landing.tsx'));
@@ -28,6 +30,7 @@ const PrivacyPage = componentOf(staticPages, 'PrivacyPage');
 const TermsPage = componentOf(staticPages, 'TermsPage');
 const SponsorPage = componentOf(staticPages, 'SponsorPage');
 const NotFoundPage = componentOf(staticPages, 'NotFoundPage');
+const RoomLobby = componentOf(roomPages, 'RoomLobby');
 
 /**
  * For the pages whose document preloads their code (apps/web/build/pages.ts, `data-page`), what
@@ -37,6 +40,7 @@ const NotFoundPage = componentOf(staticPages, 'NotFoundPage');
 export const preparePage: Record<string, (client: QueryClient, path: string) => Promise<unknown>> = {
   landing: () => landingCode.load(),
   home: () => homeCode.load(),
+  // The document of a game page is a signed-in user's (the server sends it with the session).
   game: (client, path) => Promise.all([gameCode.load(), prefetchGame(client, path.slice('/game/'.length))]),
 };
 
@@ -80,8 +84,11 @@ function PlayGame({ id }: { id: string }) {
   return <GameScreen key={id} gameId={id} />;
 }
 
+/** A game is a signed-in user's; a visitor who sat down in a room follows its game as a guest. */
 function GamePage() {
   const { id = '' } = useParams();
+  const { user, isLoading } = useSession();
+  if (!isLoading && !user && knownGuest()) return <GameScreen key={id} gameId={id} signedIn={false} />;
   return (
     <RequireUser>
       <PlayGame id={id} />
@@ -89,7 +96,12 @@ function GamePage() {
   );
 }
 
-/** The pages of `PAGES` (docs/architecture.md §6); admin, feedback and the room lobby come later. */
+function RoomPage() {
+  const { code } = useParams();
+  return <RoomLobby code={code} />;
+}
+
+/** The pages of `PAGES` (docs/architecture.md §6); admin and feedback come later. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -98,6 +110,7 @@ export const routes: RouteObject[] = [
       { path: '/game/:id', element: <GamePage /> },
       { path: '/auth', element: <AuthPage /> },
       { path: '/settings', element: <Settings /> },
+      { path: '/room/:code', element: <RoomPage /> },
       { path: '/about', element: <AboutPage /> },
       { path: '/support', element: <SupportPage /> },
       { path: '/privacy', element: <PrivacyPage /> },

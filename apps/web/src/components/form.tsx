@@ -16,6 +16,13 @@ export function issues(error: { issues: { path: PropertyKey[]; message: string }
 const formData = (e: FormEvent<HTMLFormElement>): Record<string, string> =>
   Object.fromEntries([...new FormData(e.currentTarget).entries()].map(([k, v]) => [k, String(v)]));
 
+function toUpperCase(e: FormEvent<HTMLInputElement>): void {
+  const input = e.currentTarget;
+  const caret = input.selectionStart;
+  input.value = input.value.toUpperCase();
+  input.setSelectionRange(caret, caret);
+}
+
 /** A labelled input with its error below it (tied to it for screen readers). */
 export function Field({
   name,
@@ -31,6 +38,7 @@ export function Field({
   inputMode,
   placeholder,
   inputRef,
+  upperCase,
 }: {
   name: string;
   label: ReactNode;
@@ -45,6 +53,8 @@ export function Field({
   inputMode?: 'text' | 'email' | 'numeric' | 'tel';
   placeholder?: string;
   inputRef?: Ref<HTMLInputElement>;
+  /** Upper-cases what is typed (a room code), keeping the caret where it was. */
+  upperCase?: boolean;
 }) {
   return (
     <div className="space-y-1">
@@ -62,6 +72,7 @@ export function Field({
         maxLength={maxLength}
         inputMode={inputMode}
         placeholder={placeholder}
+        onInput={upperCase ? toUpperCase : undefined}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none read-only:bg-slate-100 read-only:text-slate-600 aria-[invalid=true]:border-red-500"

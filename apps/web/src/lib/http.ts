@@ -34,11 +34,26 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * A message the server refused over the socket at /ws (its `error`: the same messages and codes as
+ * the HTTP calls), or, with the code `disconnected`, a request that a lost socket left unanswered.
+ */
+export class LiveError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'LiveError';
+  }
+}
+
 export const isUnauthorized = (error: unknown): boolean => error instanceof HttpError && error.status === 401;
 
 /** The server's message for a failed call, or `fallback`. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof HttpError) return error.serverMessage ?? fallback;
+  if (error instanceof LiveError && error.code !== 'disconnected') return error.message;
   return fallback;
 }
 

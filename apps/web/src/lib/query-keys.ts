@@ -10,4 +10,6 @@ export const queryKeys = {
   game: (id: string) => ['/api/games', id] as const,
   moves: (id: string) => ['/api/games', id, 'moves'] as const,
   statistics: ['/api/games/statistics'] as const,
+  /** A room by its code (GET needs no session). */
+  room: (code: string) => ['/api/rooms', code] as const,
 };

@@ -9,6 +9,8 @@ export interface ToastInput {
   title: string;
   description?: string;
   variant?: 'default' | 'destructive';
+  /** How long it stays, when not the usual 5 s (a draw offer's notice: 10 s). */
+  duration?: number;
 }
 
 export interface ToastItem extends ToastInput {

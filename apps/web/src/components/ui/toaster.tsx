@@ -14,6 +14,7 @@ export function Toaster() {
         <Toast.Root
           key={t.id}
           open={t.open}
+          duration={t.duration}
           onOpenChange={(open) => {
             if (!open) dismissToast(t.id);
           }}

@@ -3,15 +3,19 @@ import { memo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { toast } from '../../../components/ui/toast-store.ts';
 import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';
+import { copyText } from '../../../lib/clipboard.ts';
 import { useSoundSetting } from '../hooks/useSounds.ts';
 import { ConfirmDialog } from './GameDialogs.tsx';
 import { moveRows } from './Panels.tsx';
 
+/** An online draw offer seen by its sender or by the opponent who answers it. */
+export type DrawOffer = 'sent' | 'received' | null;
+
 /**
  * Undo, Redo, Draw and Resign (docs/architecture.md §6): Undo and Redo follow the rules' stacks
- * and never online; Draw and Resign only while the status is active. Both ends ask first.
+ * and never online; Draw and Resign only while the status is active. Both ends ask first. Online,
+ * Draw offers a draw: 'Draw Pending' for its sender, 'Respond to Draw' for the opponent.
  */
 export function GameControls({
   state,
@@ -20,19 +24,24 @@ export function GameControls({
   onRedo,
   onDraw,
   onResign,
+  drawOffer = null,
+  onRespondToDraw,
 }: {
   state: ServerGameState;
   /** A call or the computer's turn is under way. */
   disabled: boolean;
-  onUndo: () => void;
-  onRedo: () => void;
+  /** Offline only (an online game offers neither). */
+  onUndo?: () => void;
+  onRedo?: () => void;
   onDraw: () => void;
   onResign: () => void;
+  drawOffer?: DrawOffer;
+  onRespondToDraw?: () => void;
 }) {
   const [confirm, setConfirm] = useState<'draw' | 'resign' | null>(null);
   const online = state.mode === 'online';
   const active = state.gameStatus === 'active';
-  const resigner = state.mode === 'computer' ? 'You' : state.currentPlayer === 'white' ? 'White' : 'Black';
+  const resigner = state.mode === 'local' ? (state.currentPlayer === 'white' ? 'White' : 'Black') : 'You';
   return (
     <Card title="Game Controls">
       <div className="grid grid-cols-2 gap-2">
@@ -48,8 +57,12 @@ export function GameControls({
             </Button>
           </Tooltip>
         </TooltipProvider>
-        <Button variant="secondary" disabled={disabled || !active} onClick={() => setConfirm('draw')}>
-          Draw
+        <Button
+          variant="secondary"
+          disabled={disabled || !active || drawOffer === 'sent'}
+          onClick={() => (drawOffer === 'received' ? onRespondToDraw?.() : setConfirm('draw'))}
+        >
+          {drawOffer === 'sent' ? 'Draw Pending' : drawOffer === 'received' ? 'Respond to Draw' : 'Draw'}
         </Button>
         <Button variant="destructive" disabled={disabled || !active} onClick={() => setConfirm('resign')}>
           Resign
@@ -57,9 +70,13 @@ export function GameControls({
       </div>
       <ConfirmDialog
         open={confirm === 'draw'}
-        title="Declare a draw?"
-        description="The game ends at once as a draw by agreement."
-        confirmLabel="Declare Draw"
+        title={online ? 'Offer a draw?' : 'Declare a draw?'}
+        description={
+          online
+            ? 'Your opponent is asked to accept or reject it.'
+            : 'The game ends at once as a draw by agreement.'
+        }
+        confirmLabel={online ? 'Request Draw' : 'Declare Draw'}
         onConfirm={() => {
           setConfirm(null);
           onDraw();
@@ -89,15 +106,6 @@ export function moveListText(state: ServerGameState): string {
     .join(' ');
 }
 
-async function copy(text: string, what: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast({ title: 'Copied!', description: `${what} copied to the clipboard.` });
-  } catch {
-    toast({ title: 'Copy failed', description: text, variant: 'destructive' });
-  }
-}
-
 export const ExportPanel = memo(function ExportPanel({
   state,
   onFlip,
@@ -113,7 +121,7 @@ export const ExportPanel = memo(function ExportPanel({
           variant="outline"
           size="sm"
           disabled={state.moveHistory.length === 0}
-          onClick={() => void copy(moveListText(state), 'Move list')}
+          onClick={() => void copyText(moveListText(state), 'Move list')}
         >
           Copy Move List
         </Button>
@@ -121,7 +129,7 @@ export const ExportPanel = memo(function ExportPanel({
           variant="outline"
           size="sm"
           disabled={!state.sbfen}
-          onClick={() => state.sbfen && void copy(state.sbfen, 'SBFEN')}
+          onClick={() => state.sbfen && void copyText(state.sbfen, 'SBFEN')}
         >
           Copy SBFEN
         </Button>

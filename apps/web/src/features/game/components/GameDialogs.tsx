@@ -1,5 +1,6 @@
 import type { ServerGameState } from '@sbc/api';
 import { GAME_ERRORS, MESSAGES } from '@sbc/game';
+import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 
@@ -28,16 +29,19 @@ export function gameEndBanner(state: ServerGameState): string {
   return state.statusMessage ?? GAME_ERRORS.gameEnded;
 }
 
+/** Game Over: New Game and Continue Viewing, or, online, `actions` in their place (none for a spectator). */
 export function GameOverDialog({
   open,
   state,
   onNewGame,
   onClose,
+  actions,
 }: {
   open: boolean;
   state: ServerGameState;
-  onNewGame: () => void;
+  onNewGame?: () => void;
   onClose: () => void;
+  actions?: ReactNode | null;
 }) {
   return (
     <Dialog
@@ -46,12 +50,16 @@ export function GameOverDialog({
       title="Game Over"
       description={gameOverText(state)}
     >
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Continue Viewing
-        </Button>
-        <Button onClick={onNewGame}>New Game</Button>
-      </div>
+      {actions !== undefined ? (
+        actions
+      ) : (
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Continue Viewing
+          </Button>
+          <Button onClick={onNewGame}>New Game</Button>
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -1,12 +1,18 @@
-import type { GameActionResponse, GameResponse, MoveIntention, ServerGameState } from '@sbc/api';
+import type {
+  ClientMessage,
+  GameActionResponse,
+  GameResponse,
+  MoveIntention,
+  ServerGameState,
+} from '@sbc/api';
 import { type Game, type GameError, type GameState, isLive, type MoveRequest } from '@sbc/game';
-import type { Result, TypeName } from '@sbc/rules';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ColorName, Result, TypeName } from '@sbc/rules';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { errorMessage, HttpError, isUnauthorized } from '../../../lib/http.ts';
+import { errorMessage, HttpError, isUnauthorized, LiveError } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { gamesApi } from '../api/games.ts';
+import { gamesApi, useGameQuery } from '../api/games.ts';
 import { type BoardMove, boardMoves, gameFromState } from '../lib/model.ts';
 import { playSound } from './useSounds.ts';
 
@@ -21,6 +27,22 @@ export const GAME_OVER_DELAY: Record<Actor, number> = { human: 500, computer: 10
 
 type Intention = MoveRequest;
 
+/** An intention on an online game as the socket carries it. */
+export type GameMessage = Extract<
+  ClientMessage,
+  { type: 'game:move' | 'game:choose' | 'game:resign' | 'game:draw_request' | 'game:draw_respond' }
+>;
+
+/** How an online game's screen reaches the server (components/online/OnlineGame.tsx). */
+export interface OnlineLink {
+  /** The colour this screen may move: the player's while a way to the server is open, else null. */
+  seat: ColorName | null;
+  /** Whether the HTTP game calls are this screen's: a signed-in player's (a guest has only the socket). */
+  http: boolean;
+  /** Sends over the socket and settles with the game it led to; undefined sends over HTTP instead. */
+  send: (message: GameMessage) => Promise<GameActionResponse> | undefined;
+}
+
 /** One action as the pipeline runs it (see `act`). */
 interface Action {
   actor: Actor;
@@ -30,8 +52,8 @@ interface Action {
   refusal?: string;
   /** The sound of the result shown at once. */
   sound?: (state: GameState) => void;
-  /** The intention sent to the server. */
-  send: (state: ServerGameState) => Promise<GameActionResponse>;
+  /** The intention sent to the server, given the game's version that the screen holds. */
+  send: (state: ServerGameState, version: number) => Promise<GameActionResponse>;
   /** After the server's answer is shown. */
   answered?: (response: GameActionResponse) => void;
   /** The toast of a failed call; without one, a move's failure report. */
@@ -45,13 +67,19 @@ function soundOf(state: GameState): void {
   playSound(last.isSharedBoxAttacked ? 'attack' : last.capturedPiece ? 'capture' : 'move');
 }
 
+/** A refusal of the rules or the game, over HTTP or the socket (not a lost connection). */
+const refused = (error: unknown) =>
+  error instanceof HttpError
+    ? error.status === 400 || error.status === 409 || error.status === 422
+    : error instanceof LiveError && error.code !== 'disconnected';
+
 /** A rejected move: 'Invalid Move' with the server's reason, or the generic failure. */
 function reportFailure(error: unknown): void {
   if (isUnauthorized(error)) return; // the query client logs out
-  if (error instanceof HttpError && (error.status === 400 || error.status === 409 || error.status === 422)) {
+  if (refused(error)) {
     toast({
       title: 'Invalid Move',
-      description: error.serverMessage ?? 'This move is not allowed',
+      description: errorMessage(error, 'This move is not allowed'),
       variant: 'destructive',
     });
     return;
@@ -62,16 +90,11 @@ function reportFailure(error: unknown): void {
 /**
  * One game on screen: the server's state, the rules' game rebuilt from it, and every action. An
  * action shows the rules' result at once and then takes the server's answer; a refusal puts the
- * board back and says why.
+ * board back and says why. An online game (`online`) sends over the socket when it is open.
  */
-export function useGameController(id: string) {
+export function useGameController(id: string, online?: OnlineLink) {
   const queryClient = useQueryClient();
-  const query = useQuery<GameResponse>({
-    queryKey: queryKeys.game(id),
-    // Retried up to 3 times, never after a 401 or 404 (docs/architecture.md §6).
-    retry: (count, error) =>
-      !isUnauthorized(error) && !(error instanceof HttpError && error.status === 404) && count < 3,
-  });
+  const query = useGameQuery(id, !online || online.http);
   // The state shown before the server answers, with the rules' game it came from (no replay).
   const [optimistic, setOptimistic] = useState<{ state: ServerGameState; game: Game } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -131,7 +154,7 @@ export function useGameController(id: string) {
       }
       setBusy(true);
       try {
-        const response = await action.send(state);
+        const response = await action.send(state, server?.version ?? 0);
         const { message: _message, ...answer } = response;
         queryClient.setQueryData(queryKeys.game(id), answer);
         setOptimistic(null);
@@ -153,11 +176,21 @@ export function useGameController(id: string) {
         setBusy(false);
       }
     },
-    [state, queryClient, id],
+    [state, server, queryClient, id],
   );
 
-  // The moves the player on this screen may make: none while the computer is to move.
-  const onScreen = !!state && (!state.isComputerGame || state.currentPlayer === state.humanPlayer);
+  /** An intention over the socket when the online link takes it, else over HTTP. */
+  const via = useCallback(
+    (message: GameMessage, http: () => Promise<GameActionResponse>) => online?.send(message) ?? http(),
+    [online],
+  );
+
+  // The moves the player on this screen may make: none while the computer or the opponent is to move.
+  const onScreen =
+    !!state &&
+    (online
+      ? state.currentPlayer === online.seat
+      : !state.isComputerGame || state.currentPlayer === state.humanPlayer);
   const moves: BoardMove[] = useMemo(
     () => (game && live && !busy && onScreen ? boardMoves(game) : []),
     [game, live, busy, onScreen],
@@ -179,13 +212,15 @@ export function useGameController(id: string) {
         local: (g) => g.move(intention),
         refusal: 'Invalid Move',
         sound: soundOf,
-        send: (s) =>
-          gamesApi.move(id, {
+        send: (s, version) => {
+          const move = {
             ...intention,
             promotion: intention.promotion as MoveIntention['promotion'],
-            moveNumber: s.moveCount + 1,
-            player: s.currentPlayer,
-          }),
+          };
+          return via({ type: 'game:move', gameId: id, ...move, version }, () =>
+            gamesApi.move(id, { ...move, moveNumber: s.moveCount + 1, player: s.currentPlayer }),
+          );
+        },
         answered: (r) => {
           if (!r.message) return;
           const title = r.gameState.pendingDefenderChoice
@@ -199,7 +234,7 @@ export function useGameController(id: string) {
         },
       });
     },
-    [game, act, id],
+    [game, act, via, id],
   );
 
   const promote = useCallback(
@@ -213,19 +248,23 @@ export function useGameController(id: string) {
 
   /** The defender's choice after an attack on its double box: the piece it sacrifices. */
   const choose = useCallback(
-    (sacrifice: TypeName, actor: Actor = 'human') =>
-      act({
+    (piece: TypeName, actor: Actor = 'human') => {
+      const sacrifice = piece as Exclude<TypeName, 'king'>;
+      return act({
         actor,
         local: (g) => g.choose(sacrifice),
         refusal: 'Invalid Move',
         sound: () => playSound('capture'),
-        send: () =>
-          gamesApi.intention(id, { action: 'choose', sacrifice: sacrifice as Exclude<TypeName, 'king'> }),
+        send: (_s, version) =>
+          via({ type: 'game:choose', gameId: id, sacrifice, version }, () =>
+            gamesApi.intention(id, { action: 'choose', sacrifice }),
+          ),
         answered: (r) => {
           if (r.message) toast({ title: 'Defender Choice', description: r.message });
         },
-      }),
-    [act, id],
+      });
+    },
+    [act, via, id],
   );
 
   const undo = useCallback(
@@ -258,27 +297,45 @@ export function useGameController(id: string) {
     });
   }, [state, act, id]);
 
-  /** Against the computer the human resigns, whoever is to move. */
+  /** Against the computer the human resigns, whoever is to move; online, the player's colour. */
   const resign = useCallback(
     () =>
       act({
         actor: 'controls',
-        local: (g, s) => g.resign(s.mode === 'computer' ? s.humanPlayer : s.currentPlayer),
-        send: () => gamesApi.resign(id),
+        local: (g, s) => g.resign(online?.seat ?? (s.mode === 'computer' ? s.humanPlayer : s.currentPlayer)),
+        send: () => via({ type: 'game:resign', gameId: id }, () => gamesApi.resign(id)),
+        answered: () => {
+          if (online) toast({ title: 'Resigned', description: 'You have resigned from the game' });
+        },
         failure: { title: 'Error', fallback: 'Failed to resign' },
       }),
-    [act, id],
+    [act, via, id, online],
   );
 
+  /** Offline the draw is declared at once; online it is an offer the opponent answers. */
   const draw = useCallback(
     () =>
       act({
         actor: 'controls',
-        local: (g) => g.agreeDraw(),
-        send: () => gamesApi.requestDraw(id),
+        local: online ? undefined : (g) => g.agreeDraw(),
+        send: () => via({ type: 'game:draw_request', gameId: id }, () => gamesApi.requestDraw(id)),
+        answered: () => {
+          if (online) toast({ title: 'Draw Requested', description: 'Waiting for opponent to respond' });
+        },
         failure: { title: 'Error', fallback: 'Failed to request draw' },
       }),
-    [act, id],
+    [act, via, id, online],
+  );
+
+  const respondToDraw = useCallback(
+    (accept: boolean) =>
+      act({
+        actor: 'controls',
+        send: () =>
+          via({ type: 'game:draw_respond', gameId: id, accept }, () => gamesApi.respondToDraw(id, accept)),
+        failure: { title: 'Error', fallback: 'Failed to respond to draw request' },
+      }),
+    [act, via, id],
   );
 
   const refetch = useCallback(
@@ -303,6 +360,7 @@ export function useGameController(id: string) {
     redo,
     resign,
     draw,
+    respondToDraw,
     refetch,
     gameOverOpen,
     setGameOverOpen,

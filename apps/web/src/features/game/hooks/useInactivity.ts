@@ -15,9 +15,15 @@ export const TICK_MS = 1000;
 
 /**
  * The inactivity countdown of the side to move, its warnings (at 60 and 30 s), and the
- * abandonment check through the server (every 10 s, and once at 0).
+ * abandonment check through the server (every 10 s, and once at 0); without a session (a guest)
+ * there is no check: the server's sweep ends the game, and the socket says so.
  */
-export function useInactivity(gameId: string, state: ServerGameState | undefined, refetch: () => void) {
+export function useInactivity(
+  gameId: string,
+  state: ServerGameState | undefined,
+  refetch: () => void,
+  signedIn = true,
+) {
   const deadline = state?.inactivityDeadline ?? null;
   const live = state ? isLive(state.gameStatus) : false;
   const [now, setNow] = useState(() => Date.now());
@@ -37,7 +43,7 @@ export function useInactivity(gameId: string, state: ServerGameState | undefined
   const refetchRef = useRef(refetch);
   refetchRef.current = refetch;
   useEffect(() => {
-    if (!live) return;
+    if (!live || !signedIn) return;
     const check = async () => {
       try {
         const ended = await gamesApi.checkAbandoned();
@@ -49,7 +55,7 @@ export function useInactivity(gameId: string, state: ServerGameState | undefined
     };
     const timer = setInterval(check, ABANDONMENT_CHECK_MS);
     return () => clearInterval(timer);
-  }, [live, gameId]);
+  }, [live, gameId, signedIn]);
 
   const remaining = live && deadline !== null ? Math.max(0, Math.ceil((deadline - now) / 1000)) : null;
 
@@ -73,10 +79,11 @@ export function useInactivity(gameId: string, state: ServerGameState | undefined
         description: `${side} took too long and the game was abandoned!`,
         variant: 'destructive',
       });
-      void gamesApi
-        .checkAbandoned()
-        .catch(() => {})
-        .finally(() => refetchRef.current());
+      if (signedIn)
+        void gamesApi
+          .checkAbandoned()
+          .catch(() => {})
+          .finally(() => refetchRef.current());
     } else if (remaining > 0 && remaining <= INACTIVITY_FINAL_WARNING_SECONDS && !w.last) {
       w.last = true;
       w.first = true;
@@ -96,7 +103,7 @@ export function useInactivity(gameId: string, state: ServerGameState | undefined
         description: `Game will be abandoned in ${remaining} seconds if no move is made!`,
       });
     }
-  }, [remaining, deadline, state]);
+  }, [remaining, deadline, state, signedIn]);
 
   return { remaining };
 }

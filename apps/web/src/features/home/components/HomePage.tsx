@@ -20,17 +20,21 @@ import { StatisticsPanel } from './Statistics.tsx';
 export const LOGOUT_REDIRECT_MS = 500;
 
 /**
- * The signed-in home: header (Rules, New Game, the user menu with Change Password and Logout),
- * Welcome and Game History tabs, and the Start New Game and Change Password dialogs.
+ * The signed-in home: header (Rules, Multiplayer, New Game, the user menu with Change Password and
+ * Logout), Welcome and Game History tabs, and the Start New Game, Multiplayer Room and Change
+ * Password dialogs.
  */
 export function HomePage({
   user,
   rulesDialog,
+  multiplayer,
   renderBoard,
 }: {
   user: User;
   /** The game feature's Rules dialog and board, given by the app (features do not import each other). */
   rulesDialog: (open: boolean, set: (o: boolean) => void) => React.ReactNode;
+  /** The rooms feature's Multiplayer button and its dialog, likewise. */
+  multiplayer: React.ReactNode;
   renderBoard: (state: GameState) => React.ReactNode;
 }) {
   const [newGame, setNewGame] = useState(false);
@@ -72,6 +76,7 @@ export function HomePage({
             <Button variant="outline" size="sm" onClick={() => setRules(true)}>
               Rules
             </Button>
+            {multiplayer}
             <Button size="sm" onClick={() => setNewGame(true)}>
               New Game
             </Button>

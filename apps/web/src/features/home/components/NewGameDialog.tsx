@@ -3,6 +3,7 @@ import { type ColorName, parseSbfen } from '@sbc/rules';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { Choice } from '../../../components/Choice.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -10,44 +11,6 @@ import { HttpError, isUnauthorized } from '../../../lib/http.ts';
 import { createGame } from '../api/games.ts';
 
 type Mode = 'human' | 'computer';
-
-function Choice<T extends string>({
-  legend,
-  name,
-  value,
-  options,
-  onChange,
-}: {
-  legend: string;
-  name: string;
-  value: T;
-  options: { value: T; label: string }[];
-  onChange: (v: T) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="mb-1 text-sm font-medium text-slate-700">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((o) => (
-          <label
-            key={o.value}
-            className="flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 py-1.5 text-sm has-[:checked]:border-amber-600 has-[:checked]:bg-amber-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-amber-500"
-          >
-            <input
-              type="radio"
-              name={name}
-              value={o.value}
-              checked={value === o.value}
-              onChange={() => onChange(o.value)}
-              className="accent-amber-600"
-            />
-            {o.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 /** Start New Game: mode (human by default), colour (white), difficulty (medium), optional SBFEN. */
 export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {

@@ -21,8 +21,14 @@ const POINTS = [
   },
 ];
 
-/** The signed-out home: what the game is, and the way in. */
-export function LandingPage({ preview }: { preview?: React.ReactNode }) {
+/** The signed-out home: what the game is, and the ways in: an account, or a room as a guest. */
+export function LandingPage({
+  preview,
+  multiplayer,
+}: {
+  preview?: React.ReactNode;
+  multiplayer?: React.ReactNode;
+}) {
   return (
     <main className="flex-1">
       <section className="bg-gradient-to-b from-slate-900 to-slate-800 text-white">
@@ -42,6 +48,7 @@ export function LandingPage({ preview }: { preview?: React.ReactNode }) {
               <Link to="/auth?tab=register" className={buttonClass('inverse', 'lg')}>
                 Create Account
               </Link>
+              {multiplayer}
             </div>
             <p className="mt-6 text-sm text-slate-300">
               Want the whole story?{' '}

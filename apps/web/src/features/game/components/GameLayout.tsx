@@ -1,0 +1,170 @@
+import type { ServerGameState } from '@sbc/api';
+import { type ColorName, opponent, type TypeName } from '@sbc/rules';
+import { type ReactNode, useCallback, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { PRODUCT } from '../../../lib/site.ts';
+import type { GameController } from '../hooks/useGameController.ts';
+import type { BoardMove } from '../lib/model.ts';
+import { Board } from './Board.tsx';
+import { ExportPanel } from './Controls.tsx';
+import { gameEndBanner } from './GameDialogs.tsx';
+import {
+  CapturedPieces,
+  GameStatusPanel,
+  MoveHistory,
+  PlayersPanel,
+  RulesSummary,
+  SharedBoxesPanel,
+} from './Panels.tsx';
+import { PieceChoiceDialog } from './PieceChoiceDialog.tsx';
+import { RulesDialog } from './RulesDialog.tsx';
+
+const PROMOTIONS: TypeName[] = ['queen', 'rook', 'bishop', 'knight'];
+
+/** A game that could not be shown: unknown (or not the user's), or a failure with its reason. */
+export function GameMissing({ notFound, reason }: { notFound: boolean; reason?: string }) {
+  return (
+    <main className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 px-4 py-16 text-center">
+      <h1 className="text-2xl font-bold">{notFound ? 'Game not found' : 'The game could not be loaded'}</h1>
+      {!notFound && reason && <p className="text-sm text-slate-600">{reason}</p>}
+      <Link to="/" className={buttonClass('outline')}>
+        Back to home
+      </Link>
+    </main>
+  );
+}
+
+export interface GameLayoutProps {
+  ctrl: GameController;
+  /** The state the board shows (the controller's, once it has one). */
+  state: ServerGameState;
+  /** The state the panels show, a render behind the board's (see LocalGame). */
+  view: ServerGameState;
+  names: Record<ColorName, string>;
+  remaining: number | null;
+  /** The side shown at the bottom until the player flips the board. */
+  side: ColorName;
+  moves: readonly BoardMove[];
+  /** The computer's chosen piece. */
+  highlight?: string | null;
+  /** A line under the header while the game is live; null keeps its place (the board does not jump). */
+  notice?: string | null;
+  /** Whether this screen answers an attack on a double box. */
+  defends: boolean;
+  /** Game Controls; none for a spectator. */
+  controls?: ReactNode;
+  /** Panels of an online game. */
+  aside?: ReactNode;
+  gameOver: ReactNode;
+}
+
+/** The game screen's frame (docs/architecture.md §6): board, panels, the Rules and choice dialogs. */
+export function GameLayout({
+  ctrl,
+  state,
+  view,
+  names,
+  remaining,
+  side,
+  moves,
+  highlight,
+  notice,
+  defends,
+  controls,
+  aside,
+  gameOver,
+}: GameLayoutProps) {
+  const [rulesOpen, setRulesOpen] = useState(false);
+  const [flipped, setFlipped] = useState(false);
+  const openRules = useCallback(() => setRulesOpen(true), []);
+  const flip = useCallback(() => setFlipped((f) => !f), []);
+  const { move } = ctrl;
+  const onMove = useCallback((m: Parameters<typeof move>[0]) => void move(m), [move]);
+  const inCheck = state.gameStatus === 'check' || state.gameStatus === 'checkmate';
+  const pending = state.pendingDefenderChoice;
+  return (
+    <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <Link to="/" className="text-base font-bold text-slate-900 hover:text-amber-700 sm:text-lg">
+          {PRODUCT}
+        </Link>
+        <div className="flex gap-2">
+          <Button variant="outline" size="sm" onClick={openRules}>
+            Rules
+          </Button>
+          <Link to="/" className={buttonClass('primary', 'sm')}>
+            New Game
+          </Link>
+        </div>
+      </div>
+      {!ctrl.live && (
+        <div
+          role="alert"
+          className="mb-3 rounded-lg bg-slate-900 px-4 py-3 text-center font-semibold text-white"
+        >
+          {gameEndBanner(state)}
+        </div>
+      )}
+      {ctrl.live && notice !== undefined && (
+        <div className="mb-3 h-10">
+          {notice && (
+            <div
+              role="status"
+              className="flex h-full items-center justify-center gap-2 rounded-lg bg-sky-100 px-4 text-sky-900"
+            >
+              <span className="h-3 w-3 animate-ping rounded-full bg-sky-500" aria-hidden="true" />
+              {notice}
+            </div>
+          )}
+        </div>
+      )}
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_340px] xl:grid-cols-[minmax(0,1fr)_340px_300px]">
+        <div className="mx-auto w-full max-w-[min(100%,calc(100vh-9rem))] min-w-0 space-y-3">
+          <Board
+            board={state.board}
+            orientation={flipped ? opponent(side) : side}
+            turn={state.currentPlayer}
+            moves={moves}
+            lastMove={state.lastMove}
+            checkSquare={inCheck ? state.kingPositions[state.currentPlayer] : null}
+            highlight={highlight}
+            onMove={onMove}
+          />
+        </div>
+        <div className="space-y-4">
+          <PlayersPanel names={names} state={view} remaining={remaining} />
+          {aside}
+          <GameStatusPanel state={view} />
+          {controls}
+          <MoveHistory history={view.moveHistory} />
+        </div>
+        <div className="space-y-4 lg:col-span-2 lg:grid lg:grid-cols-2 lg:gap-4 lg:space-y-0 xl:col-span-1 xl:block xl:space-y-4">
+          <SharedBoxesPanel state={view} />
+          <CapturedPieces captured={view.capturedPieces} />
+          <RulesSummary onOpenRules={openRules} />
+          <ExportPanel state={view} onFlip={flip} />
+        </div>
+      </div>
+      <RulesDialog open={rulesOpen} onOpenChange={setRulesOpen} />
+      <PieceChoiceDialog
+        open={ctrl.promotion !== null}
+        title="Choose Promotion Piece"
+        options={PROMOTIONS.map((type) => ({ type, color: state.currentPlayer }))}
+        onChoose={ctrl.promote}
+        onCancel={ctrl.cancelPromotion}
+      />
+      <PieceChoiceDialog
+        open={defends && !!pending && !ctrl.busy}
+        title="Your shared box is under attack!"
+        description={pending ? `Choose which piece on ${pending.coordinate} to sacrifice.` : undefined}
+        options={[...new Set(pending?.defendingSharedBox.options ?? [])].map((type) => ({
+          type,
+          color: pending?.defender ?? state.currentPlayer,
+        }))}
+        onChoose={(type) => void ctrl.choose(type)}
+      />
+      {gameOver}
+    </main>
+  );
+}

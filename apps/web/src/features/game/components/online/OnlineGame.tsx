@@ -1,0 +1,140 @@
+import type { GameResponse } from '@sbc/api';
+import { capitalize } from '@sbc/game';
+import { type ColorName, opponent } from '@sbc/rules';
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Spinner } from '../../../../components/ui/card.tsx';
+import { LiveError } from '../../../../lib/http.ts';
+import { queryKeys } from '../../../../lib/query-keys.ts';
+import { usePlayerId } from '../../../live/index.ts';
+import { type OnlineLink, useGameController } from '../../hooks/useGameController.ts';
+import { useInactivity } from '../../hooks/useInactivity.ts';
+import { useLiveGame } from '../../hooks/useLiveGame.ts';
+import { drawRequester, useOnlineNotices } from '../../hooks/useOnlineNotices.ts';
+import { type DrawOffer, GameControls } from '../Controls.tsx';
+import { GameOverDialog } from '../GameDialogs.tsx';
+import { GameLayout, GameMissing } from '../GameLayout.tsx';
+import { playerNames } from '../Panels.tsx';
+import { DrawRequestDialog, OnlinePanel, RematchOffer } from './OnlinePanel.tsx';
+
+/** While the socket is down, a signed-in player's screen asks for the game every 2 s (docs/architecture.md §7). */
+export const MOVE_POLL_MS = 2000;
+
+/** The player's colour by the game's player ids; null for everyone else, a spectator. */
+const colorOf = (game: GameResponse | undefined, me: string | null): ColorName | null =>
+  !game || !me ? null : game.whitePlayerId === me ? 'white' : game.blackPlayerId === me ? 'black' : null;
+
+const offline = () => Promise.reject(new LiveError('Not connected', 'disconnected'));
+
+/**
+ * An online game (docs/api.md §7): the players move their own colour, anyone else watches
+ * read-only. It follows the socket; moves go over it while it is open, else over HTTP (a
+ * signed-in player's only), which also polls the game then.
+ */
+export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boolean }) {
+  const me = usePlayerId();
+  const live = useLiveGame(gameId, me);
+  const connected = live.status === 'open';
+  const server = useQuery<GameResponse>({ queryKey: queryKeys.game(gameId), enabled: false }).data;
+  const color = colorOf(server, me);
+  const http = signedIn && color !== null;
+  useQuery({ queryKey: queryKeys.game(gameId), enabled: http && !connected, refetchInterval: MOVE_POLL_MS });
+  const { send } = live;
+  const link = useMemo<OnlineLink>(
+    () => ({
+      seat: connected || http ? color : null,
+      http,
+      // A guest has the socket alone: with it down, an intention fails rather than go over HTTP.
+      send: (message) => send(message) ?? (http ? undefined : offline()),
+    }),
+    [connected, http, color, send],
+  );
+  const ctrl = useGameController(gameId, link);
+  const { remaining } = useInactivity(gameId, ctrl.state, ctrl.refetch, signedIn);
+  const [drawDialog, setDrawDialog] = useState(false);
+  const { state } = ctrl;
+  const view = useDeferredValue(state);
+  const names = useMemo(() => {
+    if (!view) return null;
+    const all = playerNames(server, view);
+    return color ? { ...all, [color]: `${all[color]} (you)` } : all;
+  }, [server, view, color]);
+  const opponentName = color && server ? playerNames(server, server.gameState)[opponent(color)] : '';
+  useOnlineNotices(server, color, opponentName);
+
+  if (live.refusal && !state) return <GameMissing notFound={false} reason={live.refusal} />;
+  if (!state || !view || !names || !server) return <Spinner />;
+
+  const drawOffer: DrawOffer =
+    server.drawRequestStatus === 'pending' && color
+      ? drawRequester(server) === color
+        ? 'sent'
+        : 'received'
+      : null;
+  const pending = state.pendingDefenderChoice;
+  const rematch = color && (
+    <RematchOffer
+      rematch={live.rematch}
+      connected={connected}
+      onOffer={live.offerRematch}
+      onAnswer={live.answerRematch}
+    />
+  );
+  const answerDraw = (accept: boolean) => {
+    setDrawDialog(false);
+    void ctrl.respondToDraw(accept);
+  };
+  return (
+    <>
+      <GameLayout
+        ctrl={ctrl}
+        state={state}
+        view={view}
+        names={names}
+        remaining={remaining}
+        side={color ?? 'white'}
+        moves={ctrl.moves}
+        notice={
+          pending && pending.defender !== color
+            ? `${capitalize(pending.defender)} is choosing which piece to sacrifice...`
+            : null
+        }
+        defends={!!pending && pending.defender === link.seat}
+        aside={
+          <OnlinePanel
+            color={color}
+            connected={connected}
+            spectators={live.spectators}
+            rematch={!ctrl.live && rematch}
+          />
+        }
+        controls={
+          color && (
+            <GameControls
+              state={view}
+              disabled={ctrl.busy || !link.seat}
+              onDraw={() => void ctrl.draw()}
+              onResign={() => void ctrl.resign()}
+              drawOffer={drawOffer}
+              onRespondToDraw={() => setDrawDialog(true)}
+            />
+          )
+        }
+        gameOver={
+          <GameOverDialog
+            open={ctrl.gameOverOpen}
+            state={view}
+            onClose={() => ctrl.setGameOverOpen(false)}
+            actions={rematch || null}
+          />
+        }
+      />
+      <DrawRequestDialog
+        open={drawDialog && drawOffer === 'received'}
+        opponentName={opponentName}
+        onAnswer={answerDraw}
+        onClose={() => setDrawDialog(false)}
+      />
+    </>
+  );
+}

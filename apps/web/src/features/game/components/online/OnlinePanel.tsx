@@ -1,0 +1,101 @@
+import type { ColorName } from '@sbc/rules';
+import { Button } from '../../../../components/ui/button.tsx';
+import { Card } from '../../../../components/ui/card.tsx';
+import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { ConnectionBadge } from '../../../live/index.ts';
+import type { Rematch } from '../../hooks/useLiveGame.ts';
+
+/** After an online game: offer a rematch (colours swapped), or answer the opponent's. */
+export function RematchOffer({
+  rematch,
+  connected,
+  onOffer,
+  onAnswer,
+}: {
+  rematch: Rematch;
+  connected: boolean;
+  onOffer: () => void;
+  onAnswer: (accept: boolean) => void;
+}) {
+  if (rematch === 'starting') return <p role="status">Loading...</p>;
+  if (rematch === 'offered') return <p role="status">Rematch offered. Waiting for your opponent...</p>;
+  if (rematch === 'received') {
+    return (
+      <div className="space-y-2">
+        <p>Your opponent offers a rematch, with the colours swapped.</p>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" onClick={() => onAnswer(false)}>
+            Decline
+          </Button>
+          <Button onClick={() => onAnswer(true)}>Accept Rematch</Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="space-y-2">
+      {rematch === 'declined' && <p>The rematch was declined.</p>}
+      <Button disabled={!connected} onClick={onOffer}>
+        Offer Rematch
+      </Button>
+    </div>
+  );
+}
+
+/** Who this screen is in the game, the connection, the spectators, and after the end the rematch. */
+export function OnlinePanel({
+  color,
+  connected,
+  spectators,
+  rematch,
+}: {
+  color: ColorName | null;
+  connected: boolean;
+  spectators: number;
+  /** The rematch part, once the game has ended (players only). */
+  rematch?: React.ReactNode;
+}) {
+  return (
+    <Card title="Online Game">
+      <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
+        <span className="text-slate-700">
+          {color ? `You play ${color === 'white' ? 'White' : 'Black'}` : 'You are watching as a spectator'}
+        </span>
+        <ConnectionBadge connected={connected} />
+      </div>
+      <p className="mt-2 text-sm text-slate-600">
+        Spectators: <span className="font-semibold text-slate-900">{spectators}</span>
+      </p>
+      {rematch && <div className="mt-3 border-t border-slate-100 pt-3 text-sm">{rematch}</div>}
+    </Card>
+  );
+}
+
+/** Draw Request: the opponent's offer, accepted (the game ends drawn) or rejected (it goes on). */
+export function DrawRequestDialog({
+  open,
+  opponentName,
+  onAnswer,
+  onClose,
+}: {
+  open: boolean;
+  opponentName: string;
+  onAnswer: (accept: boolean) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title="Draw Request"
+      description={`${opponentName} offers a draw. Accepting ends the game as a draw.`}
+    >
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button variant="outline" onClick={() => onAnswer(false)}>
+          Reject
+        </Button>
+        <Button onClick={() => onAnswer(true)}>Accept</Button>
+      </div>
+    </Dialog>
+  );
+}

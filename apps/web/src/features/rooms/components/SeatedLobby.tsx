@@ -1,0 +1,150 @@
+import type { Room, ServerMessage } from '@sbc/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { Choice } from '../../../components/Choice.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { copyText } from '../../../lib/clipboard.ts';
+import { cn } from '../../../lib/cn.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
+import { ConnectionBadge, reportLiveError, useLiveSocket } from '../../live/index.ts';
+import { roomsApi } from '../api/rooms.ts';
+
+/** A room needs two players (docs/architecture.md §7). */
+export const ROOM_SIZE = 2;
+
+const Badge = ({ children, tone }: { children: React.ReactNode; tone: 'amber' | 'slate' }) => (
+  <span
+    className={cn(
+      'rounded px-1.5 py-0.5 text-xs font-semibold',
+      tone === 'amber' ? 'bg-amber-100 text-amber-800' : 'bg-slate-100 text-slate-700',
+    )}
+  >
+    {children}
+  </span>
+);
+
+/**
+ * The lobby of a player seated in the room: its code, the connection, the host's colour while the
+ * second seat is free, the players; at two players the game starts and both go to it.
+ */
+export function SeatedLobby({ room, me }: { room: Room; me: string | null }) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { code } = room;
+  const started = useRef(false);
+  const start = useCallback(
+    (gameId: string) => {
+      if (started.current) return;
+      started.current = true;
+      toast({ title: 'Game Started!' });
+      navigate(`/game/${gameId}`);
+    },
+    [navigate],
+  );
+  const onMessage = useCallback(
+    (message: ServerMessage) => {
+      if ('room' in message) queryClient.setQueryData(queryKeys.room(code), message.room);
+      if (message.type === 'room:player_left') toast({ title: `${message.playerName} left the room` });
+      if (message.type === 'game:start') start(message.gameId);
+      if (message.type === 'error') reportLiveError(message);
+    },
+    [queryClient, code, start],
+  );
+  const displayName = room.players.find((p) => p.id === me)?.name;
+  const { status } = useLiveSocket({ type: 'room:join', code, displayName }, onMessage);
+  // The 5-s poll finds the game too, should the socket have missed its start.
+  useEffect(() => {
+    if (room.status === 'playing' && room.gameId) start(room.gameId);
+  }, [room.status, room.gameId, start]);
+
+  const color = useMutation({
+    mutationFn: (hostIsWhite: 0 | 1) => roomsApi.color(code, { hostIsWhite }),
+    onSuccess: (next) => queryClient.setQueryData(queryKeys.room(code), next),
+    onError: (e) =>
+      toast({
+        title: 'Failed to update color preference',
+        description: errorMessage(e, '') || undefined,
+        variant: 'destructive',
+      }),
+  });
+  const leave = useMutation({
+    mutationFn: () => roomsApi.leave(code),
+    onSuccess: () => {
+      toast({ title: 'Left Room' });
+      navigate('/');
+    },
+    onError: (e) =>
+      toast({
+        title: 'Failed to leave room',
+        description: errorMessage(e, '') || undefined,
+        variant: 'destructive',
+      }),
+  });
+
+  const host = room.hostUserId === me;
+  const waiting = room.players.length < ROOM_SIZE;
+  const connected = status === 'open';
+  return (
+    <main className="mx-auto w-full max-w-xl flex-1 space-y-4 px-4 py-8">
+      <Card>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <div>
+            <p className="text-sm text-slate-600">Room code</p>
+            <h1 className="font-mono text-3xl font-bold tracking-widest text-slate-900">{code}</h1>
+          </div>
+          <div className="flex items-center gap-2">
+            <ConnectionBadge connected={connected} />
+            <Button variant="outline" size="sm" onClick={() => void copyText(code, 'Room code')}>
+              Copy Code
+            </Button>
+          </div>
+        </div>
+        <p className="mt-3 text-sm text-slate-600">
+          Send this code to your friend: they join it from Multiplayer.
+        </p>
+      </Card>
+      {host && waiting && (
+        <Card>
+          <Choice
+            legend="Your colour"
+            name="host-color"
+            value={room.hostIsWhite ? 'white' : 'black'}
+            onChange={(c) => color.mutate(c === 'white' ? 1 : 0)}
+            options={[
+              { value: 'white', label: 'White (moves first)' },
+              { value: 'black', label: 'Black' },
+            ]}
+          />
+        </Card>
+      )}
+      <Card title={`Players (${room.players.length}/${ROOM_SIZE})`}>
+        <ul className="space-y-2">
+          {room.players.map((p) => (
+            <li key={p.id} className="flex items-center gap-2 rounded-lg border border-slate-200 px-3 py-2">
+              <span
+                aria-hidden="true"
+                className={cn('h-2.5 w-2.5 rounded-full', p.connected ? 'bg-emerald-500' : 'bg-slate-300')}
+              />
+              <span className="min-w-0 flex-1 truncate font-medium text-slate-900">
+                {p.name}
+                {p.id === me && <span className="font-normal text-slate-500"> (you)</span>}
+              </span>
+              {p.isHost && <Badge tone="amber">Host</Badge>}
+              {p.isGuest && <Badge tone="slate">Guest</Badge>}
+            </li>
+          ))}
+        </ul>
+        <p role="status" className="mt-3 text-center text-sm font-medium text-slate-700">
+          {waiting ? 'Waiting for another player...' : 'Starting game...'}
+        </p>
+      </Card>
+      <Button variant="outline" className="w-full" disabled={leave.isPending} onClick={() => leave.mutate()}>
+        Leave Room
+      </Button>
+    </main>
+  );
+}

@@ -1,0 +1,101 @@
+import type { GameResponse, Room, ServerMessage } from '@sbc/api';
+import type { Game } from '@sbc/game';
+import { act } from '@testing-library/react';
+import { vi } from 'vitest';
+import { gameResponse } from './helpers.tsx';
+
+/** An online game's id: the socket's messages carry uuids. */
+export const ONLINE_ID = '5b1e0000-0000-4000-8000-000000000001';
+
+/** A stand-in for the browser's WebSocket: the test opens, feeds and drops it. */
+export class FakeSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 3;
+  static all: FakeSocket[] = [];
+  static last(): FakeSocket {
+    const socket = FakeSocket.all.at(-1);
+    if (!socket) throw new Error('no socket was opened');
+    return socket;
+  }
+
+  readyState = FakeSocket.CONNECTING;
+  readonly sent: Record<string, unknown>[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: string }) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+
+  send(data: string): void {
+    this.sent.push(JSON.parse(data));
+  }
+
+  /** The client's own close: the browser reports it later, as a close event. */
+  close(code = 1000): void {
+    this.readyState = FakeSocket.CLOSED;
+    queueMicrotask(() => this.onclose?.({ code }));
+  }
+
+  open(): void {
+    act(() => {
+      this.readyState = FakeSocket.OPEN;
+      this.onopen?.();
+    });
+  }
+
+  /** The server sends a frame (any text: a test may send what no schema allows). */
+  receive(message: ServerMessage | Record<string, unknown> | string): void {
+    act(() => this.onmessage?.({ data: typeof message === 'string' ? message : JSON.stringify(message) }));
+  }
+
+  /** The connection ends from the other side (1006: lost). */
+  drop(code = 1006): void {
+    act(() => {
+      this.readyState = FakeSocket.CLOSED;
+      this.onclose?.({ code });
+    });
+  }
+
+  /** The messages of one type that the client sent. */
+  sentOf(type: string): Record<string, unknown>[] {
+    return this.sent.filter((m) => m.type === type);
+  }
+}
+
+/** Puts FakeSocket in the place of WebSocket (setup.ts restores the globals after each test). */
+export function fakeSockets(): void {
+  FakeSocket.all = [];
+  vi.stubGlobal('WebSocket', FakeSocket);
+}
+
+/** An online game of Ada (u1, white) and Bob (u2, black) in room r1, as the server shows it. */
+export function onlineGame(game: Game, extra: Partial<GameResponse> = {}): GameResponse {
+  return gameResponse(game, {
+    id: ONLINE_ID,
+    mode: 'online',
+    roomId: 'r1',
+    whitePlayerId: 'u1',
+    blackPlayerId: 'u2',
+    whitePlayer: { username: 'ada' },
+    blackPlayer: { username: 'bob' },
+    ...extra,
+  });
+}
+
+/** A room as GET /api/rooms/{code} answers it. */
+export function room(extra: Partial<Room> = {}): Room {
+  return {
+    id: 'r1',
+    code: 'K7QM2X',
+    hostUserId: 'u1',
+    hostIsWhite: 1,
+    players: [{ id: 'u1', name: 'ada', isHost: true, isGuest: false, connected: true }],
+    status: 'waiting',
+    gameId: null,
+    spectators: 0,
+    ...extra,
+  };
+}

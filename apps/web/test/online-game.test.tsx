@@ -1,0 +1,262 @@
+import type { GameResponse, ServerMessage } from '@sbc/api';
+import type { Game } from '@sbc/game';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
+import { MOVE_POLL_MS } from '../src/features/game/components/online/OnlineGame.tsx';
+import { ADA, newGame, renderApp, serve } from './helpers.tsx';
+import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame } from './live-helpers.ts';
+
+const label = (sq: string) =>
+  document.querySelector(`[data-square="${sq}"]`)?.getAttribute('aria-label') ?? '';
+const square = (sq: string) => {
+  const el = document.querySelector<HTMLButtonElement>(`[data-square="${sq}"]`);
+  if (!el) throw new Error(`no square ${sq}`);
+  return el;
+};
+const boardShown = () => waitFor(() => expect(document.querySelectorAll('[data-square]')).toHaveLength(64));
+
+const played = (texts: string[]): Game => {
+  const game = newGame({ mode: 'online' });
+  for (const t of texts) {
+    const r = game.playText(t);
+    if (!r.ok) throw new Error(r.error.message);
+  }
+  return game;
+};
+
+/** A change of the game as the socket says it. */
+const change = (
+  type: 'game:state' | 'game:draw_accepted' | 'game:draw_rejected',
+  state: GameResponse,
+): ServerMessage => ({
+  type,
+  gameId: ONLINE_ID,
+  version: state.version,
+  state,
+});
+
+/**
+ * The game screen of an online game: Ada (u1) signed in, or the guest `guest` (no session); the
+ * server sends `game` over HTTP (to Ada) and, once the socket opens, over the socket.
+ */
+async function openGame(game: GameResponse, guest?: { name: string; id: string }) {
+  if (guest) localStorage.setItem('sbc.guest', JSON.stringify(guest));
+  const calls = serve({
+    'GET /api/user': guest ? { status: 401, body: { message: 'Not signed in' } } : { status: 200, body: ADA },
+    [`GET /api/games/${ONLINE_ID}`]: { status: 200, body: game },
+  });
+  renderApp(<GameScreen gameId={ONLINE_ID} signedIn={!guest} />, `/game/${ONLINE_ID}`);
+  await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+  const socket = FakeSocket.last();
+  socket.open();
+  expect(socket.sent).toEqual([{ type: 'game:watch', gameId: ONLINE_ID }]);
+  socket.receive(change('game:state', game));
+  await boardShown();
+  return { socket, calls };
+}
+
+describe('The online game screen (game.md §2, §4, §6; docs/api.md §7)', () => {
+  beforeEach(fakeSockets);
+
+  it('sends a move over the socket, shows it at once and takes the server’s answer', async () => {
+    const user = userEvent.setup();
+    const { socket } = await openGame(onlineGame(newGame({ mode: 'online' })));
+    expect(screen.getByText('ada (you)')).toBeTruthy();
+    expect(screen.getByText('bob')).toBeTruthy();
+    expect(screen.getByText('You play White')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', true);
+    await user.click(square('e2'));
+    await user.click(square('e4'));
+    expect(label('e4')).toMatch(/^e4, white pawn/);
+    expect(socket.sentOf('game:move')).toEqual([
+      { type: 'game:move', gameId: ONLINE_ID, from: 'e2', to: 'e4', piece: 'pawn', version: 0 },
+    ]);
+    const after = onlineGame(played(['e2e4']), { version: 1 });
+    socket.receive({
+      ...change('game:state', after),
+      type: 'game:move',
+      move: after.gameState.moveHistory[0] as never,
+      message: null,
+    });
+    await waitFor(() => expect(screen.getByText('Turn').nextSibling?.textContent).toBe('Black'));
+    // Black is Bob's: Ada's board offers nothing now.
+    await user.click(square('d7'));
+    expect(label('d7')).not.toMatch(/selected/);
+  });
+
+  it('shows a spectator the game read-only, with the number watching', async () => {
+    const user = userEvent.setup();
+    const { socket, calls } = await openGame(onlineGame(newGame({ mode: 'online' })), {
+      name: 'Cy',
+      id: 'guest-c',
+    });
+    expect(screen.getByText('You are watching as a spectator')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Game Controls' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Resign' })).toBeNull();
+    socket.receive({ type: 'game:spectators', gameId: ONLINE_ID, count: 3 });
+    await waitFor(() => expect(screen.getByText(/^Spectators:/).textContent).toBe('Spectators: 3'));
+    await user.click(square('e2'));
+    expect(label('e2')).not.toMatch(/selected/);
+    // A guest has no session: nothing but the socket (no game calls, no abandonment checks).
+    expect(calls.filter((c) => c.url.startsWith('/api/games'))).toEqual([]);
+  });
+
+  it('offers a draw: Draw Pending for the requester until the opponent answers', async () => {
+    const user = userEvent.setup();
+    const start = onlineGame(newGame({ mode: 'online' }));
+    const { socket } = await openGame(start);
+    await user.click(screen.getByRole('button', { name: 'Draw' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Offer a draw?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Request Draw' }));
+    expect(socket.sentOf('game:draw_request')).toEqual([{ type: 'game:draw_request', gameId: ONLINE_ID }]);
+    const pending = { ...start, version: 1, drawRequestStatus: 'pending' as const, drawRequestedBy: 'u1' };
+    socket.receive({ ...change('game:state', pending), type: 'game:draw_requested', requestedBy: 'u1' });
+    expect(await screen.findByText('Draw Requested')).toBeTruthy();
+    expect(screen.getByText('Waiting for opponent to respond')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Draw Pending' })).toHaveProperty('disabled', true);
+    socket.receive(change('game:draw_rejected', { ...pending, version: 2, drawRequestStatus: 'rejected' }));
+    expect(await screen.findByText('Draw Rejected')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Draw' })).toHaveProperty('disabled', false);
+  });
+
+  it('lets the opponent answer a draw offer: Respond to Draw, then Draw Request with Accept', async () => {
+    const user = userEvent.setup();
+    const start = onlineGame(newGame({ mode: 'online' }));
+    const { socket } = await openGame(start);
+    const pending = { ...start, version: 1, drawRequestStatus: 'pending' as const, drawRequestedBy: 'u2' };
+    socket.receive({ ...change('game:state', pending), type: 'game:draw_requested', requestedBy: 'u2' });
+    expect(await screen.findByText('Draw Request')).toBeTruthy();
+    expect(screen.getByText('bob offers a draw')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Respond to Draw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Draw Request' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(socket.sentOf('game:draw_respond')).toEqual([
+      { type: 'game:draw_respond', gameId: ONLINE_ID, accept: true },
+    ]);
+    const drawn = newGame({ mode: 'online' });
+    drawn.agreeDraw();
+    socket.receive(
+      change(
+        'game:draw_accepted',
+        onlineGame(drawn, { version: 2, drawRequestStatus: 'accepted', drawRequestedBy: 'u2' }),
+      ),
+    );
+    expect(await screen.findByText('Draw Accepted')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('Game drawn by agreement.');
+  });
+
+  it('resigns through the server, then offers a rematch in the Game Over dialog', async () => {
+    const user = userEvent.setup();
+    const { socket } = await openGame(onlineGame(newGame({ mode: 'online' })));
+    await user.click(screen.getByRole('button', { name: 'Resign' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Resign' }));
+    expect(socket.sentOf('game:resign')).toEqual([{ type: 'game:resign', gameId: ONLINE_ID }]);
+    const resigned = newGame({ mode: 'online' });
+    resigned.resign('white');
+    const state = onlineGame(resigned, { version: 1 });
+    socket.receive({
+      ...change('game:state', state),
+      type: 'game:resigned',
+      resignedBy: 'u1',
+      winnerId: 'u2',
+    });
+    expect(await screen.findByText('You have resigned from the game')).toBeTruthy();
+    const over = await screen.findByRole('dialog', { name: 'Game Over' }, { timeout: 3000 });
+    expect(within(over).getByText('White has resigned.')).toBeTruthy();
+    expect(within(over).queryByRole('button', { name: 'New Game' })).toBeNull();
+    await user.click(within(over).getByRole('button', { name: 'Offer Rematch' }));
+    expect(socket.sentOf('game:rematch_offer')).toEqual([{ type: 'game:rematch_offer', gameId: ONLINE_ID }]);
+    socket.receive({ type: 'game:rematch_offered', gameId: ONLINE_ID, offeredBy: 'u1' });
+    expect((await within(over).findByRole('status')).textContent).toBe(
+      'Rematch offered. Waiting for your opponent...',
+    );
+  });
+
+  it("says 'You Won!' when the opponent resigns, and starts the rematch they offer", async () => {
+    const user = userEvent.setup();
+    const { socket } = await openGame(onlineGame(newGame({ mode: 'online' })));
+    const resigned = newGame({ mode: 'online' });
+    resigned.resign('black');
+    const state = onlineGame(resigned, { version: 1 });
+    socket.receive({
+      ...change('game:state', state),
+      type: 'game:resigned',
+      resignedBy: 'u2',
+      winnerId: 'u1',
+    });
+    expect(await screen.findByText('You Won!')).toBeTruthy();
+    socket.receive({ type: 'game:rematch_offered', gameId: ONLINE_ID, offeredBy: 'u2' });
+    const panel = screen.getByRole('heading', { name: 'Online Game' }).parentElement as HTMLElement;
+    await user.click(await within(panel).findByRole('button', { name: 'Accept Rematch' }));
+    expect(socket.sentOf('game:rematch_respond')).toEqual([
+      { type: 'game:rematch_respond', gameId: ONLINE_ID, accept: true },
+    ]);
+    expect(within(panel).getByText('Loading...')).toBeTruthy();
+    socket.receive({ type: 'game:start', gameId: '5b1e0000-0000-4000-8000-000000000002', roomId: 'r1' });
+    expect(await screen.findByText('Game Started!')).toBeTruthy();
+  });
+
+  it('asks the defender in their own browser which piece to sacrifice', async () => {
+    // 4...exd4 attacks White's (NB) box on d4.
+    const attacked = played(['e2e3', 'e7e5', 'g1f3', 'f8c5', 'b1c3', 'c5d4', 'f3d4', 'e5d4']);
+    const user = userEvent.setup();
+    const { socket } = await openGame(onlineGame(attacked, { version: 8 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Your shared box is under attack!' });
+    await user.click(within(dialog).getByRole('button', { name: 'Knight' }));
+    expect(socket.sentOf('game:choose')).toEqual([
+      { type: 'game:choose', gameId: ONLINE_ID, sacrifice: 'knight', version: 8 },
+    ]);
+  });
+
+  it('shows the attacker that the opponent is choosing', async () => {
+    const attacked = played(['e2e3', 'e7e5', 'g1f3', 'f8c5', 'b1c3', 'c5d4', 'f3d4', 'e5d4']);
+    await openGame(onlineGame(attacked, { whitePlayerId: 'u2', blackPlayerId: 'u1' }));
+    expect(await screen.findByText('White is choosing which piece to sacrifice...')).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Your shared box is under attack!' })).toBeNull();
+  });
+
+  it('moves over HTTP and asks for the game every 2 s while the socket is down', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const start = onlineGame(newGame({ mode: 'online' }));
+      const calls = serve({
+        'GET /api/user': { status: 200, body: ADA },
+        [`GET /api/games/${ONLINE_ID}`]: { status: 200, body: start },
+        [`POST /api/games/${ONLINE_ID}/moves`]: {
+          status: 200,
+          body: { ...onlineGame(played(['e2e4']), { version: 1 }), message: null },
+        },
+      });
+      renderApp(<GameScreen gameId={ONLINE_ID} />, `/game/${ONLINE_ID}`);
+      await boardShown();
+      FakeSocket.last().drop();
+      const polls = () =>
+        calls.filter((c) => c.method === 'GET' && c.url === `/api/games/${ONLINE_ID}`).length;
+      const before = polls();
+      await vi.advanceTimersByTimeAsync(MOVE_POLL_MS);
+      expect(polls()).toBe(before + 1);
+      await user.click(square('e2'));
+      await user.click(square('e4'));
+      await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        from: 'e2',
+        to: 'e4',
+        piece: 'pawn',
+        moveNumber: 1,
+        player: 'white',
+      });
+      // Connected again: the socket's news only.
+      await vi.advanceTimersByTimeAsync(3000);
+      FakeSocket.last().open();
+      const now = polls();
+      await vi.advanceTimersByTimeAsync(3 * MOVE_POLL_MS);
+      expect(polls()).toBe(now);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
