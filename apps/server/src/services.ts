@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import type { EventBus } from './events/bus.ts';
+import type { GameCache } from './features/games/cache.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SessionStore } from './plugins/session.ts';
 
@@ -11,6 +12,8 @@ export interface Services {
   bus: EventBus;
   mailer: Mailer;
   sessions: SessionStore;
+  /** The games in play this instance serves. */
+  gameCache: GameCache;
   /** The clock, so that tests can move time (inactivity, code expiry). */
   now: () => Date;
 }

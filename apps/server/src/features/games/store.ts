@@ -18,10 +18,14 @@ export interface StoredRecord extends GameRecord {
   clock: { white: number; black: number };
 }
 
-/** A game as loaded: its row, the players' names, and the game the rules rebuilt from the record. */
-export interface LoadedGame {
+/** A game as found: its row and the players' names. */
+export interface ListedGame {
   row: GameRow;
   names: { white: string | null; black: string | null };
+}
+
+/** A game as loaded: found, and the game the rules rebuilt from the record. */
+export interface LoadedGame extends ListedGame {
   stored: StoredRecord;
   game: Game;
 }
@@ -64,22 +68,22 @@ export async function findGameRow(db: Db, id: string): Promise<GameRow | null> {
   return row ?? null;
 }
 
-export async function loadGame(db: Db, id: string): Promise<LoadedGame | null> {
+/** The row and the players' names, without replaying the game. */
+export async function findGame(db: Db, id: string): Promise<ListedGame | null> {
   if (!GAME_ID.test(id)) return null;
   const [found] = await selectGames(db).where(eq(games.id, id)).limit(1);
-  if (!found) return null;
-  const stored = found.game.record as StoredRecord;
-  return {
-    row: found.game,
-    names: { white: found.white, black: found.black },
-    stored,
-    game: restore(stored),
-  };
+  return found ? { row: found.game, names: { white: found.white, black: found.black } } : null;
 }
 
-export interface ListedGame {
-  row: GameRow;
-  names: LoadedGame['names'];
+/** Rebuilds a found game with the rules. */
+export function rebuild(found: ListedGame): LoadedGame {
+  const stored = found.row.record as StoredRecord;
+  return { ...found, stored, game: restore(stored) };
+}
+
+export async function loadGame(db: Db, id: string): Promise<LoadedGame | null> {
+  const found = await findGame(db, id);
+  return found && rebuild(found);
 }
 
 export async function listGames(db: Db, where?: SQL): Promise<ListedGame[]> {
