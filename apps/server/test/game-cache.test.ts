@@ -5,7 +5,9 @@ import type { LoadedGame, StoredRecord } from '../src/features/games/store.ts';
 
 /** A game in play (or ended) at a version; the cache reads nothing else of it. */
 function loaded(id: string, version: number, ended = false): LoadedGame {
-  const game = Game.create().value as Game;
+  const created = Game.create();
+  if (!created.ok) throw new Error(created.error.message);
+  const game = created.value;
   if (ended) game.resign();
   const row = { id, version } as LoadedGame['row'];
   return { row, names: { white: null, black: null }, stored: {} as StoredRecord, game };
