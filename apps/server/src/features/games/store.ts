@@ -1,6 +1,7 @@
+import type { GameSummary } from '@sbc/api';
 import { Game, type GameRecord, type MoveHistoryEntry } from '@sbc/game';
-import { and, desc, eq, gt, or, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, getTableColumns, gt, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
 import { games, moves, users } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
@@ -18,14 +19,16 @@ export interface StoredRecord extends GameRecord {
   clock: { white: number; black: number };
 }
 
+export type PlayerNames = { white: string | null; black: string | null };
+
 /** A game as found: its row and the players' names. */
-export interface ListedGame {
+export interface FoundGame {
   row: GameRow;
-  names: { white: string | null; black: string | null };
+  names: PlayerNames;
 }
 
 /** A game as loaded: found, and the game the rules rebuilt from the record. */
-export interface LoadedGame extends ListedGame {
+export interface LoadedGame extends FoundGame {
   stored: StoredRecord;
   game: Game;
 }
@@ -38,12 +41,28 @@ const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const whiteUser = alias(users, 'white_user');
 const blackUser = alias(users, 'black_user');
 
-function selectGames(db: Db) {
+/** Games with their players' names. */
+function selectGames<T extends SelectedFieldsFlat | typeof games>(db: Db, game: T) {
   return db
-    .select({ game: games, white: whiteUser.username, black: blackUser.username })
+    .select({ game, white: whiteUser.username, black: blackUser.username })
     .from(games)
     .leftJoin(whiteUser, eq(whiteUser.id, games.whitePlayerId))
     .leftJoin(blackUser, eq(blackUser.id, games.blackPlayerId));
+}
+
+/** What a list reads: every column but the record, which holds the moves, and two fields of it. */
+const { record, ...columns } = getTableColumns(games);
+type Summary = GameSummary['gameState'];
+const summaryColumns = {
+  ...columns,
+  humanColor: sql<Summary['humanPlayer']>`${record}->>'humanColor'`,
+  aiDifficulty: sql<Summary['aiDifficulty']>`${record}->>'aiDifficulty'`,
+};
+
+/** A game in a list. */
+export interface ListedGame {
+  row: Omit<GameRow, 'record'> & Pick<StoredRecord, 'humanColor' | 'aiDifficulty'>;
+  names: PlayerNames;
 }
 
 /** The owner of a local or computer game is always one of its players, so this is indexed. */
@@ -69,14 +88,14 @@ export async function findGameRow(db: Db, id: string): Promise<GameRow | null> {
 }
 
 /** The row and the players' names, without replaying the game. */
-export async function findGame(db: Db, id: string): Promise<ListedGame | null> {
+export async function findGame(db: Db, id: string): Promise<FoundGame | null> {
   if (!GAME_ID.test(id)) return null;
-  const [found] = await selectGames(db).where(eq(games.id, id)).limit(1);
+  const [found] = await selectGames(db, games).where(eq(games.id, id)).limit(1);
   return found ? { row: found.game, names: { white: found.white, black: found.black } } : null;
 }
 
 /** Rebuilds a found game with the rules. */
-export function rebuild(found: ListedGame): LoadedGame {
+export function rebuild(found: FoundGame): LoadedGame {
   const stored = found.row.record as StoredRecord;
   return { ...found, stored, game: restore(stored) };
 }
@@ -87,7 +106,10 @@ export async function loadGame(db: Db, id: string): Promise<LoadedGame | null> {
 }
 
 export async function listGames(db: Db, where?: SQL): Promise<ListedGame[]> {
-  const found = await selectGames(db).where(where).orderBy(desc(games.createdAt)).limit(LIST_LIMIT);
+  const found = await selectGames(db, summaryColumns)
+    .where(where)
+    .orderBy(desc(games.createdAt))
+    .limit(LIST_LIMIT);
   return found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } }));
 }
 
@@ -120,13 +142,15 @@ export async function saveGame(db: Db, loaded: LoadedGame, changes: GameChanges)
   const same = (i: number) => stored.moves[i].join(' ') === history[i].texts.join(' ');
   let kept = 0;
   while (kept < stored.moves.length && kept < history.length && same(kept)) kept++;
+  const saved = { ...row, ...changes, version: row.version + 1 };
   return db.transaction(async (tx) => {
-    const [saved] = await tx
+    // The new row is known; only whether it was written comes back (the record is the biggest column).
+    const [written] = await tx
       .update(games)
-      .set({ ...changes, version: row.version + 1 })
+      .set({ ...changes, version: saved.version })
       .where(and(eq(games.id, row.id), eq(games.version, row.version)))
-      .returning();
-    if (!saved) throw conflict(STALE_GAME);
+      .returning({ version: games.version });
+    if (!written) throw conflict(STALE_GAME);
     if (kept < stored.moves.length) {
       await tx.delete(moves).where(and(eq(moves.gameId, row.id), gt(moves.moveNumber, kept)));
     }
