@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -26,11 +26,22 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /** Database sessions behind an httpOnly, SameSite=Lax cookie (Secure in production). */
 export class SessionStore {
+  /** Every API request runs it: prepared once, not built again each time. */
+  private readonly userOf;
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.userOf = db
+      .select({ user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare('session_user');
+  }
 
   /** Starts a fresh session (a new id at every sign-in) and sets its cookie. */
   async start(reply: FastifyReply, userId: string): Promise<void> {
@@ -64,12 +75,7 @@ export class SessionStore {
     if (!token) return;
     const id = hashToken(token);
     const now = this.now();
-    const [row] = await this.db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-      .limit(1);
+    const [row] = await this.userOf.execute({ id, now });
     if (!row || row.user.isBlocked) return;
     request.user = row.user;
     request.sessionId = id;

@@ -39,9 +39,7 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/games', async (request) =>
-    (await listGames(db, playedBy(requireUser(request).id))).map(summaryView),
-  );
+  app.get('/api/games', async (request) => (await listGames(db, requireUser(request).id)).map(summaryView));
 
   app.get('/api/games/statistics', async (request) => statistics(db, requireUser(request).id));
 

@@ -1,6 +1,6 @@
 import type { GameSummary } from '@sbc/api';
 import { Game, type GameRecord, type MoveHistoryEntry } from '@sbc/game';
-import { and, desc, eq, getTableColumns, gt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
 import { games, moves, users } from '../../db/schema.ts';
@@ -66,8 +66,33 @@ export interface ListedGame {
 }
 
 /** The owner of a local or computer game is always one of its players, so this is indexed. */
-export const playedBy = (userId: string): SQL =>
+export const playedBy = (userId: string | Placeholder): SQL =>
   or(eq(games.whitePlayerId, userId), eq(games.blackPlayerId, userId))!;
+
+const newestGames = (db: Db, where?: SQL) =>
+  selectGames(db, summaryColumns).where(where).orderBy(desc(games.createdAt)).limit(LIST_LIMIT);
+
+/**
+ * The queries of the player's calls, prepared once per database: drizzle takes as long to build
+ * one of them as PGlite takes to run it.
+ */
+function prepare(db: Db) {
+  const id = sql.placeholder('id');
+  return {
+    game: selectGames(db, games).where(eq(games.id, id)).limit(1).prepare('game'),
+    row: db.select().from(games).where(eq(games.id, id)).limit(1).prepare('game_row'),
+    playerGames: newestGames(db, playedBy(sql.placeholder('userId'))).prepare('player_games'),
+  };
+}
+
+const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
+function queries(db: Db): ReturnType<typeof prepare> {
+  const known = prepared.get(db);
+  if (known) return known;
+  const made = prepare(db);
+  prepared.set(db, made);
+  return made;
+}
 
 /** Rebuilds the game, re-validating every stored move; a record the rules refuse is corrupt data. */
 export function restore(stored: StoredRecord): Game {
@@ -83,14 +108,14 @@ export function restore(stored: StoredRecord): Game {
 /** The row alone, for calls that need no replay. */
 export async function findGameRow(db: Db, id: string): Promise<GameRow | null> {
   if (!GAME_ID.test(id)) return null; // also keeps odd bytes away from the database
-  const [row] = await db.select().from(games).where(eq(games.id, id)).limit(1);
+  const [row] = await queries(db).row.execute({ id });
   return row ?? null;
 }
 
 /** The row and the players' names, without replaying the game. */
 export async function findGame(db: Db, id: string): Promise<FoundGame | null> {
   if (!GAME_ID.test(id)) return null;
-  const [found] = await selectGames(db, games).where(eq(games.id, id)).limit(1);
+  const [found] = await queries(db).game.execute({ id });
   return found ? { row: found.game, names: { white: found.white, black: found.black } } : null;
 }
 
@@ -105,11 +130,9 @@ export async function loadGame(db: Db, id: string): Promise<LoadedGame | null> {
   return found && rebuild(found);
 }
 
-export async function listGames(db: Db, where?: SQL): Promise<ListedGame[]> {
-  const found = await selectGames(db, summaryColumns)
-    .where(where)
-    .orderBy(desc(games.createdAt))
-    .limit(LIST_LIMIT);
+/** A player's games, or without one every game (the admin's list); the newest first. */
+export async function listGames(db: Db, playerId?: string): Promise<ListedGame[]> {
+  const found = await (playerId ? queries(db).playerGames.execute({ userId: playerId }) : newestGames(db));
   return found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } }));
 }
 
