@@ -17,7 +17,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { type Board, driveMoves, legalLine, type Timings } from './bench/moves.ts';
-import { BUILT, startServer } from './bench/server.ts';
+import { BUILT, type RunningServer, startServer } from './bench/server.ts';
 
 const option = (name: string, fallback: number) => {
   const at = process.argv.indexOf(name);
@@ -85,38 +85,62 @@ async function play(base: string, cookie: string, id: string, plies: number) {
   for (const move of LINE.slice(0, plies)) await call(`${base}/api/games/${id}/moves`, 'POST', cookie, move);
 }
 
-interface Row {
-  route: string;
+interface Run {
+  requests: number;
   rps: number;
   p50: number;
   p99: number;
   errors: number;
+}
+
+interface Row extends Run {
+  route: string;
+  /** The server's CPU time per request, which the machine's load does not inflate. */
+  cpu: number;
   load: string;
 }
 
-async function cannon(route: string, url: string, cookie: string, seconds = SECONDS): Promise<Row> {
-  const r = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { ...HEADERS, cookie },
-  });
+async function cannon(url: string, cookie: string, seconds = SECONDS): Promise<Run> {
+  const headers = { ...HEADERS, cookie };
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers });
   const errors = r.errors + r.timeouts + r.non2xx;
-  return { route, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors, load: load() };
+  return {
+    requests: r.requests.total,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    errors,
+  };
 }
 
-function moveRow(t: Timings): Row {
+function moveRun(t: Timings): Run {
   const sorted = [...t.latencies].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-  const rps = t.latencies.length / t.seconds;
-  return {
-    route: 'POST /api/games/{id}/moves',
-    rps,
-    p50: at(0.5),
-    p99: at(0.99),
-    errors: t.errors.length,
-    load: load(),
-  };
+  const requests = t.latencies.length;
+  return { requests, rps: requests / t.seconds, p50: at(0.5), p99: at(0.99), errors: t.errors.length };
+}
+
+async function measure(server: RunningServer, route: string, run: () => Promise<Run>): Promise<Row> {
+  const cpu = server.cpuMs();
+  const result = await run();
+  return { route, ...result, cpu: (server.cpuMs() - cpu) / result.requests, load: load() };
+}
+
+function print(rows: Row[]) {
+  console.log(
+    '| route | requests/s | p50 (ms) | p99 (ms) | vs /healthz | server CPU/request (ms) | errors | load after |',
+  );
+  console.log('| --- | --: | --: | --: | --: | --: | --: | --- |');
+  for (const r of rows) {
+    const cells = [
+      r.route,
+      Math.round(r.rps),
+      r.p50.toFixed(1),
+      r.p99.toFixed(1),
+      (r.rps / rows[0].rps).toFixed(2),
+    ];
+    console.log(`| ${[...cells, r.cpu.toFixed(2), r.errors, r.load].join(' | ')} |`);
+  }
 }
 
 async function main() {
@@ -149,22 +173,20 @@ async function main() {
       ['GET /api/games/{id}', `${base}/api/games/${listed[0]}`, lister],
     ];
     // Warm-up: the JIT and the database's caches, then the measured runs.
-    for (const [route, url, cookie] of routes) await cannon(route, url, cookie, 2);
+    for (const [, url, cookie] of routes) await cannon(url, cookie, 2);
     await driveMoves(base, mover, boards, LINE, CONNECTIONS, 2);
     const rows: Row[] = [];
-    for (const [route, url, cookie] of routes) rows.push(await cannon(route, url, cookie));
-    const moves = await driveMoves(base, mover, boards, LINE, CONNECTIONS, SECONDS);
-    rows.push(moveRow(moves));
-
-    console.log('| route | requests/s | p50 (ms) | p99 (ms) | vs /healthz | errors | load after |');
-    console.log('| --- | --: | --: | --: | --: | --: | --- |');
-    for (const r of rows) {
-      const ratio = (r.rps / rows[0].rps).toFixed(2);
-      console.log(
-        `| ${r.route} | ${Math.round(r.rps)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(1)} | ${ratio} | ${r.errors} | ${r.load} |`,
-      );
-    }
-    for (const e of new Set(moves.errors)) console.error(`move error: ${e.slice(0, 300)}`);
+    for (const [route, url, cookie] of routes)
+      rows.push(await measure(server, route, () => cannon(url, cookie)));
+    let moveErrors: string[] = [];
+    const moves = async () => {
+      const timings = await driveMoves(base, mover, boards, LINE, CONNECTIONS, SECONDS);
+      moveErrors = timings.errors;
+      return moveRun(timings);
+    };
+    rows.push(await measure(server, 'POST /api/games/{id}/moves', moves));
+    print(rows);
+    for (const e of new Set(moveErrors)) console.error(`move error: ${e.slice(0, 300)}`);
     if (rows.some((r) => r.errors > 0)) process.exitCode = 1;
   } finally {
     await server.stop();

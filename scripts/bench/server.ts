@@ -14,6 +14,8 @@ export interface RunningServer {
   url: string;
   /** From the spawn to the server's "listening" log record. */
   startupMs: number;
+  /** The CPU time the server's process has used so far (Linux), which the machine's load does not inflate. */
+  cpuMs(): number;
   stop(): Promise<void>;
 }
 
@@ -28,6 +30,15 @@ function freePort(): Promise<number> {
 }
 
 const LISTENING = 'Shared Box Chess on ';
+/** Clock ticks a second of /proc/<pid>/stat (USER_HZ), 100 on Linux. */
+const TICKS = 100;
+
+/** User and system time of a process, from /proc/<pid>/stat (fields 14 and 15, after the name). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+}
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
@@ -62,6 +73,7 @@ export async function startServer(command: string[], dir: string, env: Record<st
   return {
     url: `http://127.0.0.1:${port}`,
     startupMs: listening.time - started,
+    cpuMs: () => cpuMs(child.pid as number),
     async stop() {
       child.kill('SIGTERM');
       await exited;
