@@ -2,7 +2,7 @@ import { Game } from '@sbc/game';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type EventBus, localBus, redisBus } from '../src/events/bus.ts';
-import { STALE_GAME } from '../src/features/games/store.ts';
+import { STALE_GAME } from '../src/features/games/save.ts';
 import { createGame, play } from './game-helpers.ts';
 import { Agent, startServer, type TestServer } from './helpers.ts';
 

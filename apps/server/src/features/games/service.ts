@@ -8,15 +8,8 @@ import type { Services } from '../../services.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { type Change, colorsOf } from './intentions.ts';
 import { refusal } from './refusals.ts';
-import {
-  findGame,
-  insertGame,
-  type LoadedGame,
-  loadGame,
-  rebuild,
-  type StoredRecord,
-  saveGame,
-} from './store.ts';
+import { saveGame } from './save.ts';
+import { findGame, insertGame, type LoadedGame, loadGame, rebuild, type StoredRecord } from './store.ts';
 import { gameView } from './view.ts';
 
 export const inactivityMs = (services: Services): number => services.config.INACTIVITY_MINUTES * 60_000;

@@ -1,10 +1,10 @@
 import type { GameSummary } from '@sbc/api';
-import { Game, type GameRecord, type MoveHistoryEntry } from '@sbc/game';
-import { and, desc, eq, getTableColumns, gt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { Game, type GameRecord } from '@sbc/game';
+import { desc, eq, getTableColumns, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { games, moves, users } from '../../db/schema.ts';
-import { conflict } from '../../errors.ts';
 
 export type GameRow = typeof games.$inferSelect;
 export type MoveRow = typeof moves.$inferSelect;
@@ -33,7 +33,6 @@ export interface LoadedGame extends FoundGame {
   game: Game;
 }
 
-export const STALE_GAME = 'The game was changed by another request; reload and try again';
 /** Lists answer the newest games only. */
 export const LIST_LIMIT = 100;
 const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -72,27 +71,15 @@ export const playedBy = (userId: string | Placeholder): SQL =>
 const newestGames = (db: Db, where?: SQL) =>
   selectGames(db, summaryColumns).where(where).orderBy(desc(games.createdAt)).limit(LIST_LIMIT);
 
-/**
- * The queries of the player's calls, prepared once per database: drizzle takes as long to build
- * one of them as PGlite takes to run it.
- */
-function prepare(db: Db) {
+/** The queries of the player's calls. */
+const queries = preparedOnce((db) => {
   const id = sql.placeholder('id');
   return {
     game: selectGames(db, games).where(eq(games.id, id)).limit(1).prepare('game'),
     row: db.select().from(games).where(eq(games.id, id)).limit(1).prepare('game_row'),
     playerGames: newestGames(db, playedBy(sql.placeholder('userId'))).prepare('player_games'),
   };
-}
-
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-function queries(db: Db): ReturnType<typeof prepare> {
-  const known = prepared.get(db);
-  if (known) return known;
-  const made = prepare(db);
-  prepared.set(db, made);
-  return made;
-}
+});
 
 /** Rebuilds the game, re-validating every stored move; a record the rules refuse is corrupt data. */
 export function restore(stored: StoredRecord): Game {
@@ -139,67 +126,6 @@ export async function listGames(db: Db, playerId?: string): Promise<ListedGame[]
 export async function insertGame(db: Db, values: typeof games.$inferInsert): Promise<GameRow> {
   const [row] = await db.insert(games).values(values).returning();
   return row;
-}
-
-export type GameChanges = Pick<
-  GameRow,
-  | 'record'
-  | 'status'
-  | 'currentTurn'
-  | 'winner'
-  | 'moveCount'
-  | 'lastMoveAt'
-  | 'updatedAt'
-  | 'drawRequestStatus'
-  | 'drawRequestedBy'
->;
-
-/**
- * Stores the loaded game as the intention left it, in one transaction and only if nobody changed
- * it since it was loaded (409 otherwise). The move rows follow the history: from the first move
- * that differs (undone, redone, or completed by a defender choice) they are written again.
- */
-export async function saveGame(db: Db, loaded: LoadedGame, changes: GameChanges): Promise<GameRow> {
-  const { row, stored } = loaded;
-  const history = loaded.game.moves;
-  const same = (i: number) => stored.moves[i].join(' ') === history[i].texts.join(' ');
-  let kept = 0;
-  while (kept < stored.moves.length && kept < history.length && same(kept)) kept++;
-  const saved = { ...row, ...changes, version: row.version + 1 };
-  return db.transaction(async (tx) => {
-    // The new row is known; only whether it was written comes back (the record is the biggest column).
-    const [written] = await tx
-      .update(games)
-      .set({ ...changes, version: saved.version })
-      .where(and(eq(games.id, row.id), eq(games.version, row.version)))
-      .returning({ version: games.version });
-    if (!written) throw conflict(STALE_GAME);
-    if (kept < stored.moves.length) {
-      await tx.delete(moves).where(and(eq(moves.gameId, row.id), gt(moves.moveNumber, kept)));
-    }
-    if (kept < history.length) {
-      await tx.insert(moves).values(history.slice(kept).map((m) => moveValues(row.id, m, changes.updatedAt)));
-    }
-    return saved;
-  });
-}
-
-function moveValues(gameId: string, m: MoveHistoryEntry, createdAt: Date): typeof moves.$inferInsert {
-  return {
-    gameId,
-    moveNumber: m.moveNumber,
-    player: m.player,
-    from: m.from,
-    to: m.to,
-    piece: m.piece,
-    capturedPiece: m.capturedPiece,
-    promotedTo: m.promotedTo,
-    sacrificed: m.sacrificed,
-    isSharedBoxCreated: m.isSharedBoxCreated,
-    isSharedBoxAttacked: m.isSharedBoxAttacked,
-    notation: m.notation,
-    createdAt,
-  };
 }
 
 export function listMoves(db: Db, gameId: string): Promise<MoveRow[]> {
