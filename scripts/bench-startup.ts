@@ -2,7 +2,8 @@
  * Start-up time of the server, from the spawn of its process to its "listening" log record: the
  * build (`node apps/server/dist/main.js`, what `npm run serve` runs) against the sources through
  * tsx (`npm run dev:server`). Both restart on one embedded database that a first start created,
- * the usual case; the runs alternate, so that both see the same machine load.
+ * the usual case, or on PostgreSQL when DATABASE_URL is set; the runs alternate, so that both see
+ * the same machine load.
  *
  *   npm run -s build -w @sbc/server && npx tsx scripts/bench-startup.ts [--runs 5]
  */

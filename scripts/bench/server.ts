@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 /** The build, as `npm run serve` runs it. */
-export const BUILT = ['node', join(ROOT, 'apps/server/dist/main.js')];
+export const BUILT = ['node', '--enable-source-maps', join(ROOT, 'apps/server/dist/main.js')];
 /** The sources through tsx, as `npm run dev:server` runs them (without watching). */
 export const TSX = [join(ROOT, 'node_modules/.bin/tsx'), join(ROOT, 'apps/server/src/main.ts')];
 
