@@ -8,6 +8,7 @@ import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { GAME_CACHE_SIZE, GameCache } from './features/games/cache.ts';
 import { gameRoutes } from './features/games/routes.ts';
+import { inactivityMs } from './features/games/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { loggerOptions } from './logger.ts';
@@ -49,7 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bus,
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
     sessions: new SessionStore(database.db, config, now),
-    gameCache: new GameCache(GAME_CACHE_SIZE, config.INACTIVITY_MINUTES * 60_000, now),
+    gameCache: new GameCache(GAME_CACHE_SIZE, inactivityMs({ config }), now),
     now,
   };
   app.decorate('services', services);

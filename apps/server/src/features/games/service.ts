@@ -12,7 +12,8 @@ import { saveGame } from './save.ts';
 import { findGame, insertGame, type LoadedGame, loadGame, rebuild, type StoredRecord } from './store.ts';
 import { gameView } from './view.ts';
 
-export const inactivityMs = (services: Services): number => services.config.INACTIVITY_MINUTES * 60_000;
+export const inactivityMs = ({ config }: Pick<Services, 'config'>): number =>
+  config.INACTIVITY_MINUTES * 60_000;
 
 /** The columns the rules derive from a game. */
 function derived(game: Game) {
