@@ -10,7 +10,9 @@ import { type EventBus, localBus } from './events/bus.ts';
 import { createPasswords } from './features/accounts/passwords.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { GAME_CACHE_SIZE, GameCache } from './features/games/cache.ts';
 import { gameRoutes } from './features/games/routes.ts';
+import { inactivityMs } from './features/games/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
 import { roomRoutes } from './features/rooms/routes.ts';
@@ -38,6 +40,8 @@ export interface AppOptions {
 
 /** Request bodies are small JSON documents; anything bigger is refused before it is parsed. */
 export const BODY_LIMIT = 16 * 1024;
+/** The API's answers: a list of 100 games is about 50 KiB. */
+const SYNC_COMPRESS_LIMIT = 64 * 1024;
 
 /**
  * Fastify 5 ignores a bare hop count, as it cannot tell a proxy from a client; a count in
@@ -68,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessions: new SessionStore(database.db, config, now),
     passwords: createPasswords(),
     background: createBackground(app.log),
+    gameCache: new GameCache(GAME_CACHE_SIZE, inactivityMs({ config }), now),
     now,
   };
   app.decorate('services', services);
@@ -77,13 +82,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.removeContentTypeParser('text/plain');
   await security(app, config);
   // Answers are compressed when the browser accepts it (built files come precompressed); request
-  // bodies are small JSON and are never accepted compressed. Up to 64 KiB (every game answer)
-  // on the event loop, in well under a millisecond: zlib streams would wait on the thread pool
-  // behind bcrypt (passwords.ts).
+  // bodies are small JSON and are never accepted compressed. An answer up to SYNC_COMPRESS_LIMIT
+  // (every game answer) is compressed in one call on the event loop, in well under a millisecond,
+  // not through a zlib stream, which would wait on the thread pool behind bcrypt (passwords.ts).
   await app.register(compress, {
     encodings: ['br', 'gzip'],
     globalDecompression: false,
-    syncThreshold: 64 * 1024,
+    syncThreshold: SYNC_COMPRESS_LIMIT,
   });
   await app.register(rateLimit, {
     global: false,

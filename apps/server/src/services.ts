@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import type { EventBus } from './events/bus.ts';
 import type { Passwords } from './features/accounts/passwords.ts';
+import type { GameCache } from './features/games/cache.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SessionStore } from './plugins/session.ts';
 
@@ -22,6 +23,8 @@ export interface Services {
   passwords: Passwords;
   /** Work after the answer (mail). */
   background: Background;
+  /** The games in play this instance serves. */
+  gameCache: GameCache;
   /** The clock, so that tests can move time (inactivity, code expiry). */
   now: () => Date;
 }

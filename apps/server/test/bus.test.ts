@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type EventBus, type GameEvent, localBus, redisBus } from '../src/events/bus.ts';
 
-const event = (gameId: string): GameEvent => ({ type: 'game:move', gameId, payload: { moveNumber: 1 } });
+const event = (gameId: string): GameEvent => ({
+  type: 'game:move',
+  gameId,
+  version: 1,
+  payload: { moveNumber: 1 },
+});
 
 function nextEvent(bus: EventBus): Promise<GameEvent> {
   return new Promise((resolve) => {

@@ -12,8 +12,9 @@ import {
 } from '@sbc/rules';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyIntention } from '../src/features/games/intentions.ts';
+import { STALE_GAME } from '../src/features/games/save.ts';
 import { commit } from '../src/features/games/service.ts';
-import { loadGame, STALE_GAME } from '../src/features/games/store.ts';
+import { loadGame } from '../src/features/games/store.ts';
 import { createGame, snapshot } from './game-helpers.ts';
 import { ORIGIN, startServer, type TestServer } from './helpers.ts';
 

@@ -106,7 +106,7 @@ describe('playing', () => {
     const { id } = await createGame(agent);
     const events = await eventsDuring(() => play(agent, id, 'f2f3', 'e7e5', 'g2g4'));
     expect(events.map((e) => e.type)).toEqual(['game:move', 'game:move', 'game:move']);
-    expect(events[2].payload).toMatchObject({ version: 3, moveCount: 3, move: { notation: 'g4' } });
+    expect(events[2]).toMatchObject({ version: 3, payload: { moveCount: 3, move: { notation: 'g4' } } });
     const mate = GameActionResponse.parse(await play(agent, id, 'd8h4'));
     expect(mate).toMatchObject({ status: 'checkmate', winner: 'black', moveCount: 4, version: 4 });
     expect(mate.gameState.statusMessage).toBe('Checkmate! Black wins!');

@@ -29,6 +29,8 @@ export interface TestServer {
   signedIn(fields?: Partial<typeof users.$inferInsert>): Promise<Agent & { user: typeof users.$inferSelect }>;
   /** Starts and stops the server again on the same database (a restart). */
   restart(): Promise<void>;
+  /** Another instance of the server on the same database, on this event bus; closed with this one. */
+  instance(bus: EventBus): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -89,19 +91,22 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     pglite ??= await openDatabase({});
     return { ...pglite, close: async () => {} };
   };
-  const build = async () =>
-    buildApp({
+  const build = async (bus = options.bus) => {
+    const built = await buildApp({
       config,
       database: await open(),
       now,
       mailer: options.mailer,
-      bus: options.bus,
+      bus,
       redis: options.redis,
       webRoot: options.webRoot ?? NO_WEB_APP,
       logger: options.logger ?? false,
     });
+    await built.ready();
+    return built;
+  };
   let app = await build();
-  await app.ready();
+  const instances: FastifyInstance[] = [];
 
   const server: TestServer = {
     get app() {
@@ -130,9 +135,13 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     async restart() {
       await app.close();
       app = await build();
-      await app.ready();
+    },
+    async instance(bus) {
+      instances.push(await build(bus));
+      return instances[instances.length - 1];
     },
     async close() {
+      await Promise.all(instances.map((i) => i.close()));
       await app.close();
       await pglite?.close();
       await dropDatabase();

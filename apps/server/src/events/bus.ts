@@ -12,6 +12,8 @@ export interface GameEvent {
     | 'game:timeout'
     | 'game:updated';
   gameId: string;
+  /** The game's version after the change: an instance keeping an older one in memory drops it. */
+  version: number;
   payload: Record<string, unknown>;
 }
 

@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
-import { and, eq, gt, isNull, lt, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { UserRow } from '../features/accounts/users.ts';
@@ -23,6 +24,17 @@ const SESSION_DAYS = 30;
 const ACTIVITY_GRANULARITY_MS = 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+/** The user of a live session: every API request asks. */
+const sessionUser = preparedOnce((db) =>
+  db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_user'),
+);
 
 /** Database sessions behind an httpOnly, SameSite=Lax cookie (Secure in production). */
 export class SessionStore {
@@ -64,12 +76,7 @@ export class SessionStore {
     if (!token) return;
     const id = hashToken(token);
     const now = this.now();
-    const [row] = await this.db
-      .select({ user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-      .limit(1);
+    const [row] = await sessionUser(this.db).execute({ id, now });
     if (!row || row.user.isBlocked) return;
     request.user = row.user;
     request.sessionId = id;

@@ -12,11 +12,11 @@ import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { applyIntention, colorsOf, requestDraw, resign, respondToDraw } from './intentions.ts';
 import { refuseDuringMaintenance } from './maintenance.ts';
-import { act, createGame, inactivityMs, loadFor } from './service.ts';
+import { act, createGame, showGame } from './service.ts';
 import { statistics } from './stats.ts';
 import { findGameRow, listGames, listMoves, playedBy } from './store.ts';
 import { endInactiveGames } from './sweeper.ts';
-import { gameView, moveView, summaryView } from './view.ts';
+import { moveView, summaryView } from './view.ts';
 
 const params = z.object({ id: z.string() });
 type Id = { Params: z.infer<typeof params> };
@@ -40,9 +40,7 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/games', async (request) =>
-    (await listGames(db, playedBy(requireUser(request).id))).map(summaryView),
-  );
+  app.get('/api/games', async (request) => (await listGames(db, requireUser(request).id)).map(summaryView));
 
   app.get('/api/games/statistics', async (request) => statistics(db, requireUser(request).id));
 
@@ -50,10 +48,9 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
     endInactiveGames(services, request.log, playedBy(requireUser(request).id)),
   );
 
-  app.get<Id>('/api/games/:id', { schema: { params } }, async (request) => {
-    const loaded = await loadFor(services, requireUser(request).id, request.params.id);
-    return gameView(loaded, loaded.game.state(), inactivityMs(services));
-  });
+  app.get<Id>('/api/games/:id', { schema: { params } }, async (request) =>
+    showGame(services, requireUser(request).id, request.params.id),
+  );
 
   // Polled every 2 s online: answered from the move rows, without replaying the game.
   app.get<Id>('/api/games/:id/moves', { schema: { params } }, async (request) => {

@@ -8,10 +8,12 @@ import type { Services } from '../../services.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { type Change, colorsOf } from './intentions.ts';
 import { refusal } from './refusals.ts';
-import { insertGame, type LoadedGame, loadGame, type StoredRecord, saveGame } from './store.ts';
+import { saveGame } from './save.ts';
+import { findGame, insertGame, type LoadedGame, loadGame, rebuild, type StoredRecord } from './store.ts';
 import { gameView } from './view.ts';
 
-export const inactivityMs = (services: Services): number => services.config.INACTIVITY_MINUTES * 60_000;
+export const inactivityMs = ({ config }: Pick<Services, 'config'>): number =>
+  config.INACTIVITY_MINUTES * 60_000;
 
 /** The columns the rules derive from a game. */
 export function derived(game: Game) {
@@ -50,19 +52,29 @@ export async function createGame(
     lastMoveAt: now,
   });
   const names = { white: asWhite ? user.username : null, black: asWhite ? null : user.username };
+  services.gameCache.put({ row, names, stored: record, game });
   return gameView({ row, names }, game.state(), inactivityMs(services));
 }
 
-/** The game, if the user plays in it; 404 otherwise, so that others cannot learn it exists. */
-export async function loadFor(services: Services, userId: string, id: string): Promise<LoadedGame> {
-  const loaded = await loadGame(services.database.db, id);
-  if (!loaded || colorsOf(loaded.row, userId).length === 0) throw notFound('Game not found');
-  return loaded;
+/**
+ * A game for one of its players (404 for anyone else, so that others cannot learn it exists). The
+ * row is read afresh; the rules' game comes from the cache when it is at the row's version.
+ */
+export async function showGame(services: Services, userId: string, id: string): Promise<GameResponse> {
+  const found = await findGame(services.database.db, id);
+  if (!found || colorsOf(found.row, userId).length === 0) throw notFound('Game not found');
+  let game = services.gameCache.game(id, found.row.version);
+  if (!game) {
+    const loaded = rebuild(found);
+    services.gameCache.put(loaded);
+    game = loaded.game;
+  }
+  return gameView(found, game.state(), inactivityMs(services));
 }
 
 /**
- * Stores what an intention did to a loaded game (409 if someone else changed it meanwhile), then
- * tells the others through the bus.
+ * Stores what an intention did to a loaded game (409 if someone else changed it meanwhile), keeps
+ * the game in the cache, then tells the others through the bus.
  */
 export async function commit(
   services: Services,
@@ -92,6 +104,7 @@ export async function commit(
     drawRequestStatus: draw.status,
     drawRequestedBy: draw.requestedBy,
   });
+  services.gameCache.put({ row: saved, names: loaded.names, stored: record, game });
   const view: GameActionResponse = {
     ...gameView({ row: saved, names: loaded.names }, state, inactivityMs(services)),
     message: change.message,
@@ -99,9 +112,9 @@ export async function commit(
   const event = {
     type: change.event,
     gameId: saved.id,
+    version: saved.version,
     payload: {
       ...change.payload,
-      version: saved.version,
       status: saved.status,
       currentTurn: saved.currentTurn,
       winner: saved.winner,
@@ -115,7 +128,30 @@ export async function commit(
   return view;
 }
 
-/** Load, apply with the rules, store: the one path every player's intention takes. */
+/**
+ * Applies an intention to a game, taken from the cache or rebuilt from the database, and stores
+ * the result; null when there is no such game or `apply` changes nothing (returns null). A
+ * refusal changes nothing either (the rules promise it), so the game goes back to the cache;
+ * after a failed write it stays out, and the next intention rebuilds it.
+ */
+export async function withGame(
+  services: Services,
+  log: FastifyBaseLogger,
+  id: string,
+  apply: (loaded: LoadedGame) => Change | null,
+): Promise<GameActionResponse | null> {
+  const loaded = services.gameCache.take(id) ?? (await loadGame(services.database.db, id));
+  if (!loaded) return null;
+  let change: Change | null = null;
+  try {
+    change = apply(loaded);
+  } finally {
+    if (!change) services.gameCache.put(loaded);
+  }
+  return change && commit(services, log, loaded, change);
+}
+
+/** The one path every player's intention takes: 404 unless the user plays in the game. */
 export async function act(
   services: Services,
   log: FastifyBaseLogger,
@@ -123,6 +159,10 @@ export async function act(
   gameId: string,
   apply: (loaded: LoadedGame, userId: string) => Change,
 ): Promise<GameActionResponse> {
-  const loaded = await loadFor(services, userId, gameId);
-  return commit(services, log, loaded, apply(loaded, userId));
+  const done = await withGame(services, log, gameId, (loaded) => {
+    if (colorsOf(loaded.row, userId).length === 0) throw notFound('Game not found');
+    return apply(loaded, userId);
+  });
+  if (!done) throw notFound('Game not found');
+  return done;
 }

@@ -1,9 +1,10 @@
-import { Game, type GameRecord, type MoveHistoryEntry } from '@sbc/game';
-import { and, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import type { GameSummary } from '@sbc/api';
+import { Game, type GameRecord } from '@sbc/game';
+import { and, desc, eq, getTableColumns, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { alias, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { games, moves, roomPlayers, users } from '../../db/schema.ts';
-import { conflict } from '../../errors.ts';
 
 export type GameRow = typeof games.$inferSelect;
 export type MoveRow = typeof moves.$inferSelect;
@@ -18,31 +19,38 @@ export interface StoredRecord extends GameRecord {
   clock: { white: number; black: number };
 }
 
-/** A game as loaded: its row, the players' names, and the game the rules rebuilt from the record. */
-export interface LoadedGame {
+export type PlayerNames = { white: string | null; black: string | null };
+
+/** A game as found: its row and the players' names. */
+export interface FoundGame {
   row: GameRow;
-  names: { white: string | null; black: string | null };
+  names: PlayerNames;
+}
+
+/** A game as loaded: found, and the game the rules rebuilt from the record. */
+export interface LoadedGame extends FoundGame {
   stored: StoredRecord;
   game: Game;
 }
 
-export const STALE_GAME = 'The game was changed by another request; reload and try again';
 /** Lists answer the newest games only. */
 export const LIST_LIMIT = 100;
 const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const whiteUser = alias(users, 'white_user');
 const blackUser = alias(users, 'black_user');
+
 // A guest has no user row: their name is the one they sat down with in the game's room.
 const whiteGuest = alias(roomPlayers, 'white_guest');
 const blackGuest = alias(roomPlayers, 'black_guest');
 const seatOf = (guest: typeof whiteGuest | typeof blackGuest, side: 'whitePlayerId' | 'blackPlayerId') =>
   and(eq(guest.roomId, games.roomId), eq(guest.playerId, games[side]), eq(guest.isGuest, true));
 
-function selectGames(db: Db) {
+/** Games with their players' names. */
+function selectGames<T extends SelectedFieldsFlat | typeof games>(db: Db, game: T) {
   return db
     .select({
-      game: games,
+      game,
       white: sql<string | null>`coalesce(${whiteUser.username}, ${whiteGuest.name})`,
       black: sql<string | null>`coalesce(${blackUser.username}, ${blackGuest.name})`,
     })
@@ -53,9 +61,37 @@ function selectGames(db: Db) {
     .leftJoin(blackGuest, seatOf(blackGuest, 'blackPlayerId'));
 }
 
+/** What a list reads: every column but the record, which holds the moves, and two fields of it. */
+const { record, ...columns } = getTableColumns(games);
+type Summary = GameSummary['gameState'];
+const summaryColumns = {
+  ...columns,
+  humanColor: sql<Summary['humanPlayer']>`${record}->>'humanColor'`,
+  aiDifficulty: sql<Summary['aiDifficulty']>`${record}->>'aiDifficulty'`,
+};
+
+/** A game in a list. */
+export interface ListedGame {
+  row: Omit<GameRow, 'record'> & Pick<StoredRecord, 'humanColor' | 'aiDifficulty'>;
+  names: PlayerNames;
+}
+
 /** The owner of a local or computer game is always one of its players, so this is indexed. */
-export const playedBy = (userId: string): SQL =>
+export const playedBy = (userId: string | Placeholder): SQL =>
   or(eq(games.whitePlayerId, userId), eq(games.blackPlayerId, userId))!;
+
+const newestGames = (db: Db, where?: SQL) =>
+  selectGames(db, summaryColumns).where(where).orderBy(desc(games.createdAt)).limit(LIST_LIMIT);
+
+/** The queries of the player's calls. */
+const queries = preparedOnce((db) => {
+  const id = sql.placeholder('id');
+  return {
+    game: selectGames(db, games).where(eq(games.id, id)).limit(1).prepare('game'),
+    row: db.select().from(games).where(eq(games.id, id)).limit(1).prepare('game_row'),
+    playerGames: newestGames(db, playedBy(sql.placeholder('userId'))).prepare('player_games'),
+  };
+});
 
 /** Rebuilds the game, re-validating every stored move; a record the rules refuse is corrupt data. */
 export function restore(stored: StoredRecord): Game {
@@ -71,95 +107,37 @@ export function restore(stored: StoredRecord): Game {
 /** The row alone, for calls that need no replay. */
 export async function findGameRow(db: Db, id: string): Promise<GameRow | null> {
   if (!GAME_ID.test(id)) return null; // also keeps odd bytes away from the database
-  const [row] = await db.select().from(games).where(eq(games.id, id)).limit(1);
+  const [row] = await queries(db).row.execute({ id });
   return row ?? null;
 }
 
-export async function loadGame(db: Db, id: string): Promise<LoadedGame | null> {
+/** The row and the players' names, without replaying the game. */
+export async function findGame(db: Db, id: string): Promise<FoundGame | null> {
   if (!GAME_ID.test(id)) return null;
-  const [found] = await selectGames(db).where(eq(games.id, id)).limit(1);
-  if (!found) return null;
-  const stored = found.game.record as StoredRecord;
-  return {
-    row: found.game,
-    names: { white: found.white, black: found.black },
-    stored,
-    game: restore(stored),
-  };
+  const [found] = await queries(db).game.execute({ id });
+  return found ? { row: found.game, names: { white: found.white, black: found.black } } : null;
 }
 
-export interface ListedGame {
-  row: GameRow;
-  names: LoadedGame['names'];
+/** Rebuilds a found game with the rules. */
+export function rebuild(found: FoundGame): LoadedGame {
+  const stored = found.row.record as StoredRecord;
+  return { ...found, stored, game: restore(stored) };
 }
 
-export async function listGames(db: Db, where?: SQL): Promise<ListedGame[]> {
-  const found = await selectGames(db).where(where).orderBy(desc(games.createdAt)).limit(LIST_LIMIT);
+export async function loadGame(db: Db, id: string): Promise<LoadedGame | null> {
+  const found = await findGame(db, id);
+  return found && rebuild(found);
+}
+
+/** A player's games, or without one every game (the admin's list); the newest first. */
+export async function listGames(db: Db, playerId?: string): Promise<ListedGame[]> {
+  const found = await (playerId ? queries(db).playerGames.execute({ userId: playerId }) : newestGames(db));
   return found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } }));
 }
 
 export async function insertGame(db: Db, values: typeof games.$inferInsert): Promise<GameRow> {
   const [row] = await db.insert(games).values(values).returning();
   return row;
-}
-
-export type GameChanges = Pick<
-  GameRow,
-  | 'record'
-  | 'status'
-  | 'currentTurn'
-  | 'winner'
-  | 'moveCount'
-  | 'lastMoveAt'
-  | 'updatedAt'
-  | 'drawRequestStatus'
-  | 'drawRequestedBy'
->;
-
-/**
- * Stores the loaded game as the intention left it, in one transaction and only if nobody changed
- * it since it was loaded (409 otherwise). The move rows follow the history: from the first move
- * that differs (undone, redone, or completed by a defender choice) they are written again.
- */
-export async function saveGame(db: Db, loaded: LoadedGame, changes: GameChanges): Promise<GameRow> {
-  const { row, stored } = loaded;
-  const history = loaded.game.moves;
-  const same = (i: number) => stored.moves[i].join(' ') === history[i].texts.join(' ');
-  let kept = 0;
-  while (kept < stored.moves.length && kept < history.length && same(kept)) kept++;
-  return db.transaction(async (tx) => {
-    const [saved] = await tx
-      .update(games)
-      .set({ ...changes, version: row.version + 1 })
-      .where(and(eq(games.id, row.id), eq(games.version, row.version)))
-      .returning();
-    if (!saved) throw conflict(STALE_GAME);
-    if (kept < stored.moves.length) {
-      await tx.delete(moves).where(and(eq(moves.gameId, row.id), gt(moves.moveNumber, kept)));
-    }
-    if (kept < history.length) {
-      await tx.insert(moves).values(history.slice(kept).map((m) => moveValues(row.id, m, changes.updatedAt)));
-    }
-    return saved;
-  });
-}
-
-function moveValues(gameId: string, m: MoveHistoryEntry, createdAt: Date): typeof moves.$inferInsert {
-  return {
-    gameId,
-    moveNumber: m.moveNumber,
-    player: m.player,
-    from: m.from,
-    to: m.to,
-    piece: m.piece,
-    capturedPiece: m.capturedPiece,
-    promotedTo: m.promotedTo,
-    sacrificed: m.sacrificed,
-    isSharedBoxCreated: m.isSharedBoxCreated,
-    isSharedBoxAttacked: m.isSharedBoxAttacked,
-    notation: m.notation,
-    createdAt,
-  };
 }
 
 export function listMoves(db: Db, gameId: string): Promise<MoveRow[]> {

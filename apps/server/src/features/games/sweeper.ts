@@ -6,8 +6,7 @@ import { games } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { abandon } from './intentions.ts';
-import { commit, inactivityMs } from './service.ts';
-import { loadGame } from './store.ts';
+import { inactivityMs, withGame } from './service.ts';
 
 /**
  * Ends every live game whose side to move has not moved for the inactivity limit (only those
@@ -28,9 +27,10 @@ export async function endInactiveGames(
   const ended: GameActionResponse[] = [];
   for (const { id } of idle) {
     try {
-      const loaded = await loadGame(db, id);
-      if (!loaded || loaded.game.isOver || loaded.row.lastMoveAt >= cutoff) continue;
-      ended.push(await commit(services, log, loaded, abandon(loaded)));
+      const done = await withGame(services, log, id, (loaded) =>
+        loaded.game.isOver || loaded.row.lastMoveAt >= cutoff ? null : abandon(loaded),
+      );
+      if (done) ended.push(done);
     } catch (error) {
       // 409: someone moved in the meantime, so the game is no longer idle. Anything else is one
       // broken game, which must not keep the others from being swept.

@@ -1,9 +1,9 @@
 import type { GameResponse, GameSummary, MoveRecord } from '@sbc/api';
 import { type GameState, type GameStatus, isLive, type MoveHistoryEntry } from '@sbc/game';
-import type { ListedGame, MoveRow, StoredRecord } from './store.ts';
+import type { FoundGame, ListedGame, MoveRow, StoredRecord } from './store.ts';
 
 /** The columns every game answer carries, read from the row alone. */
-function gameFields({ row, names }: ListedGame): Omit<GameResponse, 'gameState'> {
+function gameFields({ row, names }: FoundGame | ListedGame): Omit<GameResponse, 'gameState'> {
   return {
     id: row.id,
     createdAt: row.createdAt.toISOString(),
@@ -25,12 +25,12 @@ function gameFields({ row, names }: ListedGame): Omit<GameResponse, 'gameState'>
 }
 
 /** A whole game: the row, and the state the rules derived, with the server's clock. */
-export function gameView(listed: ListedGame, state: GameState, inactivityMs: number): GameResponse {
-  const { row } = listed;
+export function gameView(found: FoundGame, state: GameState, inactivityMs: number): GameResponse {
+  const { row } = found;
   const { clock } = row.record as StoredRecord;
   const lastMoveTime = row.lastMoveAt.getTime();
   return {
-    ...gameFields(listed),
+    ...gameFields(found),
     gameState: {
       ...state,
       gameTimer: {
@@ -45,14 +45,10 @@ export function gameView(listed: ListedGame, state: GameState, inactivityMs: num
 
 /** A game in a list, without replaying it. */
 export function summaryView(listed: ListedGame): GameSummary {
-  const record = listed.row.record as StoredRecord;
+  const { mode, humanColor, aiDifficulty } = listed.row;
   return {
     ...gameFields(listed),
-    gameState: {
-      isComputerGame: record.mode === 'computer',
-      humanPlayer: record.humanColor,
-      aiDifficulty: record.aiDifficulty,
-    },
+    gameState: { isComputerGame: mode === 'computer', humanPlayer: humanColor, aiDifficulty },
   };
 }
 

@@ -1,13 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { isPage } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
+import { WEB_DIST } from '../../paths.ts';
 import { publicUser } from '../accounts/users.ts';
-
-/** Where `npm run build -w @sbc/web` writes the web app. */
-export const WEB_DIST = fileURLToPath(new URL('../../../../web/dist', import.meta.url));
 
 /** Built files under /assets have a content hash in their name: a browser may keep them for a year. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';

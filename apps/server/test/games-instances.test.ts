@@ -1,0 +1,79 @@
+import { Game } from '@sbc/game';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type EventBus, localBus, redisBus } from '../src/events/bus.ts';
+import { STALE_GAME } from '../src/features/games/save.ts';
+import { createGame, play } from './game-helpers.ts';
+import { Agent, startServer, type TestServer } from './helpers.ts';
+
+// Two instances on one database, sharing their events as deployed: through Redis when REDIS_URL
+// is set, else through one in-process bus.
+const redisUrl = process.env.REDIS_URL;
+const shared = redisUrl ? null : localBus();
+const bus = async (): Promise<EventBus> => shared ?? redisBus(redisUrl as string);
+
+let server: TestServer;
+let other: FastifyInstance;
+beforeAll(async () => {
+  server = await startServer({ bus: await bus() });
+  other = await server.instance(await bus());
+});
+afterAll(() => server.close());
+
+/** The same player on another instance. */
+function on(app: FastifyInstance, agent: Agent): Agent {
+  const moved = new Agent(() => app);
+  for (const [name, value] of agent.cookies) moved.cookies.set(name, value);
+  return moved;
+}
+
+/** Resolves once `app` has been told of the game's version (at once in process; Redis takes a moment). */
+function told(app: FastifyInstance, gameId: string, version: number): Promise<void> {
+  return new Promise((done) => {
+    const stop = app.services.bus.subscribe((e) => {
+      if (e.gameId === gameId && e.version === version) done(stop());
+    });
+  });
+}
+
+const rebuilds = vi.spyOn(Game, 'fromRecord');
+
+describe('games in play kept in memory', () => {
+  it('plays and shows a cached game without replaying it, also after a refused move', async () => {
+    const agent = await server.signedIn();
+    const { id } = await createGame(agent);
+    rebuilds.mockClear();
+    await play(agent, id, 'e2e4', 'e7e5');
+    expect((await agent.post(`/api/games/${id}/moves`, { from: 'e4', to: 'e5' })).status).toBe(400);
+    await play(agent, id, 'g1f3');
+    expect((await agent.get(`/api/games/${id}`)).body).toMatchObject({ moveCount: 3, version: 3 });
+    expect(rebuilds).not.toHaveBeenCalled();
+  });
+
+  it('drops the game when another instance writes it, and the next move there sees that write', async () => {
+    const agent = await server.signedIn();
+    const { id } = await createGame(agent);
+    await play(agent, id, 'e2e4');
+    const seen = told(server.app, id, 2);
+    await play(on(other, agent), id, 'e7e5');
+    await seen;
+    rebuilds.mockClear();
+    const next = await play(agent, id, 'g1f3');
+    expect(next).toMatchObject({ moveCount: 3, version: 3 });
+    expect(next.gameState.moveHistory.map((m) => m.notation)).toEqual(['e4', 'e5', 'Nf3']);
+    expect(rebuilds).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a move on a stale cached game with 409, then plays from the stored game', async () => {
+    const agent = await server.signedIn();
+    const { id } = await createGame(agent);
+    await play(agent, id, 'e2e4');
+    // An instance whose events never arrive here: this instance keeps the game at version 1.
+    const unheard = await server.instance(localBus());
+    await play(on(unheard, agent), id, 'e7e5');
+    const stale = await agent.post(`/api/games/${id}/moves`, { from: 'e7', to: 'e6' });
+    expect(stale).toMatchObject({ status: 409, body: { message: STALE_GAME } });
+    const next = await play(agent, id, 'g1f3');
+    expect(next.gameState.moveHistory.map((m) => m.notation)).toEqual(['e4', 'e5', 'Nf3']);
+  });
+});
