@@ -64,13 +64,17 @@ export function HomePage({
   return (
     <>
       <header className="border-b border-slate-200 bg-white">
-        {/* One row down to 375 px: the title gives way (ellipsis) before the buttons wrap. */}
+        {/* One row down to 375 px: below 640 px the title shows its initials, not an ellipsis. */}
         <div className="mx-auto flex max-w-6xl items-center justify-between gap-2 px-3 py-3 sm:gap-4 sm:px-4">
           <Link
             to="/"
+            aria-label={PRODUCT}
             className="min-w-0 truncate text-base font-bold tracking-tight text-slate-900 sm:text-lg"
           >
-            {PRODUCT}
+            <span aria-hidden="true" className="sm:hidden">
+              SBC
+            </span>
+            <span className="hidden sm:inline">{PRODUCT}</span>
           </Link>
           <div className="flex shrink-0 items-center gap-1 sm:gap-2">
             <Button variant="outline" size="sm" onClick={() => setRules(true)}>
