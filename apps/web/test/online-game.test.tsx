@@ -57,7 +57,7 @@ async function openGame(game: GameResponse, guest?: { name: string; id: string }
   return { socket, calls };
 }
 
-describe('The online game screen (game.md §2, §4, §6; docs/api.md §7)', () => {
+describe('The online game screen (docs/api.md §7; docs/architecture.md §6, online games)', () => {
   beforeEach(fakeSockets);
 
   it('sends a move over the socket, shows it at once and takes the server’s answer', async () => {

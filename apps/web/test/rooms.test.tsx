@@ -41,7 +41,7 @@ function renderAt(path: string, routes: Record<string, Route>, signedIn = true) 
   return { calls, router };
 }
 
-describe('Multiplayer Room dialog (site.md, Signed-in home; docs/api.md §7)', () => {
+describe('Multiplayer Room dialog (docs/api.md §7; docs/architecture.md §6, rooms)', () => {
   it('creates a room for a visitor who gives a name, and goes to its lobby', async () => {
     const user = userEvent.setup();
     const { calls, router } = renderAt(
@@ -126,7 +126,7 @@ describe('Multiplayer Room dialog (site.md, Signed-in home; docs/api.md §7)', (
   });
 });
 
-describe('Room lobby (site.md, Room lobby and §4)', () => {
+describe('Room lobby (docs/architecture.md §6, rooms)', () => {
   beforeEach(fakeSockets);
 
   it("says 'Invalid Room Code' for what cannot be a code", async () => {
