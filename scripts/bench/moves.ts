@@ -1,17 +1,7 @@
 /** The move route under load: games in parallel, each taking its moves in turn, over keep-alive HTTP. */
 import { Agent, request } from 'node:http';
-import { Game } from '@sbc/game';
-import {
-  isCapture,
-  legalMoves,
-  moveFrom,
-  movePiece,
-  movePromotion,
-  moveTo,
-  squareName,
-  TYPE_NAMES,
-  typeOf,
-} from '@sbc/rules';
+import { Game, moveRequest } from '@sbc/game';
+import { isCapture, legalMoves, movePromotion } from '@sbc/rules';
 
 export interface MoveIntention {
   from: string;
@@ -35,13 +25,7 @@ export function legalLine(plies: number): MoveIntention[] {
     const candidates = legalMoves(game.position).filter((m) => !isCapture(m) && !movePromotion(m));
     const intention = candidates
       .map((_, i) => candidates[(i + ply * 7) % candidates.length])
-      .map((m) => ({
-        from: squareName(moveFrom(m)),
-        to: squareName(moveTo(m)),
-        piece: TYPE_NAMES[typeOf(movePiece(m))],
-        moveNumber: ply + 1,
-        player: game.turn,
-      }))
+      .map((m) => ({ ...moveRequest(m), moveNumber: ply + 1, player: game.turn }))
       .find((i) => {
         if (!game.move(i).ok) return false;
         if (!game.isOver) return true;

@@ -1,15 +1,5 @@
-import { Game, type GameRecord, type MoveRequest } from '@sbc/game';
-import {
-  isCapture,
-  legalMoves,
-  moveFrom,
-  movePiece,
-  moveTo,
-  squareName,
-  TYPE_NAMES,
-  type TypeName,
-  typeOf,
-} from '@sbc/rules';
+import { Game, type GameRecord, moveRequest } from '@sbc/game';
+import { isCapture, legalMoves } from '@sbc/rules';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { applyIntention } from '../src/features/games/intentions.ts';
 import { STALE_GAME } from '../src/features/games/save.ts';
@@ -42,19 +32,12 @@ function twoMoves(record: GameRecord, seed: number) {
   const candidates = legalMoves(game.position).filter((m) => !isCapture(m));
   const next = game.moves.length + 1;
   const player = game.turn;
-  const chosen: (MoveRequest & { moveNumber: number; player: string })[] = [];
+  const chosen: (ReturnType<typeof moveRequest> & { moveNumber: number; player: string })[] = [];
   for (let i = 0; i < candidates.length && chosen.length < 2; i++) {
     const m = candidates[(seed * 7 + i * 13) % candidates.length];
-    const from = squareName(moveFrom(m));
-    const to = squareName(moveTo(m));
-    if (chosen.some((c) => c.from === from && c.to === to)) continue;
-    const intention = {
-      from,
-      to,
-      piece: TYPE_NAMES[typeOf(movePiece(m))] as TypeName,
-      moveNumber: next,
-      player,
-    };
+    const request = moveRequest(m);
+    if (chosen.some((c) => c.from === request.from && c.to === request.to)) continue;
+    const intention = { ...request, moveNumber: next, player };
     const played = game.move(intention);
     // A move that gives check could leave the reply with a single move and no pair to race.
     if (played.ok && game.moves.length === next && game.status().status === 'active') chosen.push(intention);

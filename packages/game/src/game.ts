@@ -24,8 +24,8 @@ import {
   ruleError,
   SACRIFICE,
   START_SBFEN,
-  TYPE_NAMES,
   type TypeName,
+  typeName,
   typeOf,
   writeSbfen,
 } from '@sbc/rules';
@@ -189,7 +189,7 @@ export class Game {
     if (moveKind(m) === SACRIFICE) {
       // The defender choice completes the last entry.
       const entry = this.history[this.history.length - 1];
-      const sacrificed = TYPE_NAMES[typeOf(movePiece(m))] as TypeName;
+      const sacrificed = typeName(typeOf(movePiece(m)));
       entry.texts.push(moveText(pos, m));
       pos.play(m);
       entry.sacrificed = entry.capturedPiece = sacrificed;

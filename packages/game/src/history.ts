@@ -20,8 +20,8 @@ import {
   type Position,
   sanBody,
   squareName,
-  TYPE_NAMES,
   type TypeName,
+  typeName,
   typeOf,
 } from '@sbc/rules';
 import type { MoveHistoryEntry } from './types.ts';
@@ -29,7 +29,7 @@ import type { MoveHistoryEntry } from './types.ts';
 /** Undo and redo keep at most this many moves. */
 export const HISTORY_CAP = 10;
 
-const nameOf = (t: PieceType | 0): TypeName | null => (t ? (TYPE_NAMES[t] as TypeName) : null);
+const nameOf = (t: PieceType | 0): TypeName | null => (t ? typeName(t) : null);
 
 /** The type the move takes at once (a double box's loss is known only after the choice). */
 function capturedType(pos: Position, m: Move): PieceType | 0 {

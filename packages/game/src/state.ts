@@ -13,8 +13,7 @@ import {
   parseSbfen,
   parseSquare,
   squareName,
-  TYPE_NAMES,
-  type TypeName,
+  typeName,
   typeOf,
   WHITE,
   writeSbfen,
@@ -49,7 +48,7 @@ function pieceState(p: Piece, sq: number): PieceState | null {
   const color = colorOf(p);
   const type = typeOf(p);
   const homeRank = color === WHITE ? (type === PAWN ? 1 : 0) : type === PAWN ? 6 : 7;
-  return { type: TYPE_NAMES[type] as TypeName, color: COLOR_NAMES[color], hasMoved: sq >> 4 !== homeRank };
+  return { type: typeName(type), color: COLOR_NAMES[color], hasMoved: sq >> 4 !== homeRank };
 }
 
 /**
@@ -121,7 +120,7 @@ function pendingChoice(pos: Position, last: MoveHistoryEntry | undefined): Pendi
     attackerMove: { from: last.from, to: last.to, piece: last.piece },
     defendingSharedBox: {
       pieces: [pieceState(pos.first[sq], sq)!, pieceState(pos.second[sq], sq)!],
-      options: legalMoves(pos).map((m) => TYPE_NAMES[typeOf(movePiece(m))] as TypeName),
+      options: legalMoves(pos).map((m) => typeName(typeOf(movePiece(m)))),
     },
     defender: COLOR_NAMES[pos.turn],
   };

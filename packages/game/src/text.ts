@@ -7,14 +7,15 @@ import {
   movePromotion,
   moveTo,
   ok,
+  type PieceType,
   type Position,
   parseSquare,
   parseTypeLetter,
   parseTypeName,
   type Result,
   squareName,
-  TYPE_NAMES,
   type TypeName,
+  typeName,
   typeOf,
 } from '@sbc/rules';
 import { type GameError, gameError } from './errors.ts';
@@ -27,6 +28,13 @@ export interface MoveRequest {
   promotion?: TypeName;
 }
 
+/** A legal move as a player sends it: its squares and which piece moves. */
+export const moveRequest = (m: Move): Required<Pick<MoveRequest, 'from' | 'to' | 'piece'>> => ({
+  from: squareName(moveFrom(m)),
+  to: squareName(moveTo(m)),
+  piece: typeName(typeOf(movePiece(m))),
+});
+
 /** A defender's choice: the piece of the attacked box it gives up. */
 export interface SacrificeRequest {
   sacrifice: TypeName;
@@ -34,7 +42,7 @@ export interface SacrificeRequest {
 
 const MOVE_TEXT = /^([PNBRQK])?([a-h][1-8])([a-h][1-8])([qrbn])?$/;
 const SACRIFICE_TEXT = /^sac=([PNBRQ])$/;
-const named = (letter: string): TypeName => TYPE_NAMES[parseTypeLetter(letter.toUpperCase())] as TypeName;
+const named = (letter: string): TypeName => typeName(parseTypeLetter(letter.toUpperCase()) as PieceType);
 
 /** Reads move text (`e2e4`, `Qd3d4`, `e7e8q`, `sac=N`; docs/rules.md, appendix) as an intention, no position needed. */
 export function parseMoveText(text: string): Result<MoveRequest | SacrificeRequest, GameError> {

@@ -35,6 +35,8 @@ export const PIECE_NAMES = ['pawn', 'knight', 'bishop', 'rook', 'queen', 'king']
 export type TypeName = (typeof PIECE_NAMES)[number];
 /** Piece names by type: '' for 0 (no piece). */
 export const TYPE_NAMES = ['', ...PIECE_NAMES] as const;
+/** The name of a piece type: `typeName(KNIGHT)` is 'knight'. */
+export const typeName = (t: PieceType): TypeName => PIECE_NAMES[t - 1];
 
 const LETTERS = ' PNBRQK';
 /** Uppercase letter of a piece type (`P` for a pawn). */

@@ -1,15 +1,5 @@
-import { Game, type GameRecord, type GameState } from '@sbc/game';
-import {
-  legalMoves,
-  moveFrom,
-  movePiece,
-  movePromotion,
-  moveTo,
-  squareName,
-  TYPE_NAMES,
-  type TypeName,
-  typeOf,
-} from '@sbc/rules';
+import { Game, type GameRecord, type GameState, moveRequest } from '@sbc/game';
+import { legalMoves, movePromotion, type TypeName } from '@sbc/rules';
 
 /** A legal move as the board offers it: one entry per piece, promotions folded into one. */
 export interface BoardMove {
@@ -60,9 +50,7 @@ export function boardMoves(game: Game): BoardMove[] {
   const seen = new Set<string>();
   const out: BoardMove[] = [];
   for (const m of legalMoves(game.position)) {
-    const from = squareName(moveFrom(m));
-    const to = squareName(moveTo(m));
-    const piece = TYPE_NAMES[typeOf(movePiece(m))] as TypeName;
+    const { from, to, piece } = moveRequest(m);
     const key = `${from}${to}${piece}`;
     if (seen.has(key)) continue;
     seen.add(key);
