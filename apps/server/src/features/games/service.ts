@@ -56,20 +56,22 @@ export async function createGame(
   return gameView({ row, names }, game.state(), inactivityMs(services));
 }
 
-/**
- * A game for one of its players (404 for anyone else, so that others cannot learn it exists). The
- * row is read afresh; the rules' game comes from the cache when it is at the row's version.
- */
-export async function showGame(services: Services, userId: string, id: string): Promise<GameResponse> {
+/** A game read afresh; the rules' game comes from the cache when it is at the row's version. */
+export async function readGame(services: Services, id: string): Promise<LoadedGame | null> {
   const found = await findGame(services.database.db, id);
-  if (!found || colorsOf(found.row, userId).length === 0) throw notFound('Game not found');
-  let game = services.gameCache.game(id, found.row.version);
-  if (!game) {
-    const loaded = rebuild(found);
-    services.gameCache.put(loaded);
-    game = loaded.game;
-  }
-  return gameView(found, game.state(), inactivityMs(services));
+  if (!found) return null;
+  const game = services.gameCache.game(id, found.row.version);
+  if (game) return { ...found, stored: found.row.record as StoredRecord, game };
+  const loaded = rebuild(found);
+  services.gameCache.put(loaded);
+  return loaded;
+}
+
+/** A game for one of its players (404 for anyone else, so that others cannot learn it exists). */
+export async function showGame(services: Services, userId: string, id: string): Promise<GameResponse> {
+  const loaded = await readGame(services, id);
+  if (!loaded || colorsOf(loaded.row, userId).length === 0) throw notFound('Game not found');
+  return gameView(loaded, loaded.game.state(), inactivityMs(services));
 }
 
 /**

@@ -10,8 +10,8 @@ import {
   resign,
   respondToDraw,
 } from '../games/intentions.ts';
-import { act, inactivityMs } from '../games/service.ts';
-import { type LoadedGame, loadGame } from '../games/store.ts';
+import { act, inactivityMs, readGame } from '../games/service.ts';
+import type { LoadedGame } from '../games/store.ts';
 import { gameView } from '../games/view.ts';
 import { offerRematch, respondToRematch } from '../rooms/rematch.ts';
 import { countConnection, countSpectator, joinRoom, leaveRoom, showRoom } from '../rooms/service.ts';
@@ -103,7 +103,7 @@ function intend(live: Live, socket: LiveSocket, gameId: string, version: number,
 
 /** A game its players may see, and anyone an online game (as a spectator); 404 otherwise. */
 async function viewable(services: Services, socket: LiveSocket, gameId: string) {
-  const loaded = await loadGame(services.database.db, gameId);
+  const loaded = await readGame(services, gameId);
   const role: Role = loaded && colorsOf(loaded.row, socket.player.id).length ? 'player' : 'spectator';
   if (!loaded || (role === 'spectator' && !loaded.row.roomId)) throw notFound('Game not found');
   return { loaded, role };
