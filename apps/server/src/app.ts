@@ -11,6 +11,7 @@ import { createPasswords } from './features/accounts/passwords.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { GAME_CACHE_SIZE, GameCache } from './features/games/cache.ts';
+import { GameLists } from './features/games/lists.ts';
 import { gameRoutes } from './features/games/routes.ts';
 import { inactivityMs } from './features/games/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -69,10 +70,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer ?? createMailer(config.SMTP_URL, config.MAIL_FROM, app.log),
     redis: options.redis,
     secret: appSecret(config),
-    sessions: new SessionStore(database.db, config, now),
+    sessions: new SessionStore(database.db, config, now, bus),
     passwords: createPasswords(),
     background: createBackground(app.log),
     gameCache: new GameCache(GAME_CACHE_SIZE, inactivityMs({ config }), now),
+    gameLists: new GameLists(bus, now),
     now,
   };
   app.decorate('services', services);

@@ -5,6 +5,7 @@ import type { Database } from './db/connect.ts';
 import type { EventBus } from './events/bus.ts';
 import type { Passwords } from './features/accounts/passwords.ts';
 import type { GameCache } from './features/games/cache.ts';
+import type { GameLists } from './features/games/lists.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SessionStore } from './plugins/session.ts';
 
@@ -25,6 +26,8 @@ export interface Services {
   background: Background;
   /** The games in play this instance serves. */
   gameCache: GameCache;
+  /** Each player's list of games, until one of them is written. */
+  gameLists: GameLists;
   /** The clock, so that tests can move time (inactivity, code expiry). */
   now: () => Date;
 }

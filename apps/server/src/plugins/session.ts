@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,7 +7,9 @@ import type { Db } from '../db/connect.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { sessions, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
+import type { Channel, EventBus } from '../events/bus.ts';
 import type { UserRow } from '../features/accounts/users.ts';
+import { ReadCache } from '../read-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,12 +25,28 @@ const SESSION_DAYS = 30;
 /** `lastActivityAt` is written at most this often per user: cheap enough for every request. */
 const ACTIVITY_GRANULARITY_MS = 60_000;
 
+/** Sessions whose user is kept in memory; a change elsewhere reaches every instance on the bus. */
+const CACHED_SESSIONS = 10_000;
+/** How long a session's user may be kept: the bound on a change made outside the server. */
+export const SESSION_CACHE_MS = 5_000;
+
+/** A session ended, or a user changed: every instance drops what it kept of them. */
+type SessionChange = ({ sessionId: string } | { userId: string }) & {
+  /** The instance that made the change, which has dropped it already. */
+  from: string;
+};
+
+interface CachedSession {
+  user: UserRow;
+  expiresAt: Date;
+}
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** The user of a live session: every API request asks. */
 const sessionUser = preparedOnce((db) =>
   db
-    .select({ user: users })
+    .select({ user: users, expiresAt: sessions.expiresAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
@@ -36,13 +54,46 @@ const sessionUser = preparedOnce((db) =>
     .prepare('session_user'),
 );
 
-/** Database sessions behind an httpOnly, SameSite=Lax cookie (Secure in production). */
+/**
+ * Database sessions behind an httpOnly, SameSite=Lax cookie (Secure in production). Every API
+ * request asks for its session's user, so the answer is kept in memory (read-cache.ts): whatever
+ * ends a session or changes a user row calls `end`, `endOthers` or `changed`, which drop it here and,
+ * through the bus, on every other instance.
+ */
 export class SessionStore {
+  private readonly cache: ReadCache<CachedSession>;
+  private readonly changes: Channel<SessionChange>;
+  private readonly instance = randomUUID();
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
     private readonly now: () => Date,
-  ) {}
+    bus: EventBus,
+  ) {
+    this.cache = new ReadCache(CACHED_SESSIONS, SESSION_CACHE_MS, () => now().getTime());
+    this.changes = bus.channel<SessionChange>('sessions');
+    this.changes.subscribe((change) => {
+      if (change.from !== this.instance) this.drop(change);
+    });
+  }
+
+  private drop(change: SessionChange): void {
+    if ('sessionId' in change) this.cache.drop(change.sessionId);
+    else this.cache.dropWhere((kept) => kept.user.id === change.userId);
+  }
+
+  /** Drops the change here at once (this request's next read must see it), then everywhere. */
+  private async tell(change: { sessionId: string } | { userId: string }): Promise<void> {
+    const told = { ...change, from: this.instance };
+    this.drop(told);
+    await this.changes.publish(told);
+  }
+
+  /** A user row changed (rights, names, password, address): sessions read it afresh. */
+  changed(userId: string): Promise<void> {
+    return this.tell({ userId });
+  }
 
   /** Starts a fresh session (a new id at every sign-in) and sets its cookie. */
   async start(reply: FastifyReply, userId: string): Promise<void> {
@@ -58,9 +109,16 @@ export class SessionStore {
     });
   }
 
+  /** Ends the request's session, if it has one. */
+  async discard(request: FastifyRequest): Promise<void> {
+    if (!request.sessionId) return;
+    await this.db.delete(sessions).where(eq(sessions.id, request.sessionId));
+    await this.tell({ sessionId: request.sessionId });
+  }
+
   /** Ends the request's session and clears its cookie. */
   async end(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-    if (request.sessionId) await this.db.delete(sessions).where(eq(sessions.id, request.sessionId));
+    await this.discard(request);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   }
 
@@ -69,6 +127,7 @@ export class SessionStore {
     await this.db
       .delete(sessions)
       .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+    await this.changed(userId);
   }
 
   async load(request: FastifyRequest): Promise<void> {
@@ -76,18 +135,20 @@ export class SessionStore {
     if (!token) return;
     const id = hashToken(token);
     const now = this.now();
-    const [row] = await sessionUser(this.db).execute({ id, now });
-    if (!row || row.user.isBlocked) return;
-    request.user = row.user;
+    const session = await this.find(id, now);
+    if (!session) return;
+    const { user } = session;
+    request.user = user;
     request.sessionId = id;
-    const last = row.user.lastActivityAt?.getTime() ?? 0;
+    const last = user.lastActivityAt?.getTime() ?? 0;
     if (now.getTime() - last > ACTIVITY_GRANULARITY_MS) {
+      user.lastActivityAt = now; // the kept row too, so that the next request does not write again
       await this.db
         .update(users)
         .set({ lastActivityAt: now })
         .where(
           and(
-            eq(users.id, row.user.id),
+            eq(users.id, user.id),
             or(
               isNull(users.lastActivityAt),
               lt(users.lastActivityAt, new Date(now.getTime() - ACTIVITY_GRANULARITY_MS)),
@@ -95,6 +156,18 @@ export class SessionStore {
           ),
         );
     }
+  }
+
+  /** The live session's user (not a blocked one), from memory when it can. */
+  private async find(id: string, now: Date): Promise<CachedSession | undefined> {
+    const kept = this.cache.get(id);
+    if (kept && kept.expiresAt > now) return kept;
+    const begun = this.cache.begin();
+    const [row] = await sessionUser(this.db).execute({ id, now });
+    if (!row || row.user.isBlocked) return undefined;
+    const found = { user: row.user, expiresAt: row.expiresAt };
+    this.cache.put(id, found, begun);
+    return found;
   }
 }
 

@@ -53,6 +53,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
         .catch((error) => {
           throw takenError(error) ?? error;
         });
+      await sessions.changed(user.id);
       if (email && emailChanged && mailer.delivers) {
         sendCode(app.services, user.id, email, 'verify-email');
         return publicUser(updated, { needsEmailVerification: true });

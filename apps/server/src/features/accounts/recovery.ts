@@ -62,6 +62,7 @@ export async function recoveryRoutes(app: FastifyInstance): Promise<void> {
       await useCode(db, codeId, now(), async (tx) => {
         await tx.update(users).set({ emailVerified: true }).where(eq(users.id, user!.id));
       });
+      await app.services.sessions.changed(user!.id);
       return { success: true, message: 'Your email has been verified successfully! You can now log in.' };
     },
   );

@@ -3,7 +3,7 @@ import type { User } from '@sbc/api';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { users } from '../../db/schema.ts';
 import { conflict, HttpError } from '../../errors.ts';
 
 /** A user as stored; `publicUser` is what a client may see of it. */
@@ -100,7 +100,7 @@ export async function signIn(
   userId: string,
 ): Promise<void> {
   const { db } = app.services.database;
-  if (request.sessionId) await db.delete(sessions).where(eq(sessions.id, request.sessionId));
+  await app.services.sessions.discard(request);
   await app.services.sessions.start(reply, userId);
   await db.update(users).set({ lastActivityAt: app.services.now() }).where(eq(users.id, userId));
 }
@@ -139,7 +139,8 @@ export async function googleAccount(app: FastifyInstance, claims: GoogleClaims):
       .set({ googleSubject: claims.sub, emailVerified: true, ...(takeover ? { passwordHash: null } : {}) })
       .where(eq(users.id, existing.id))
       .returning();
-    if (takeover) await app.services.sessions.endOthers(user.id, null);
+    const { sessions } = app.services;
+    await (takeover ? sessions.endOthers(user.id, null) : sessions.changed(user.id));
     return user;
   }
   const firstName = claim(claims.given_name, 50);

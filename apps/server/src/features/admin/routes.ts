@@ -85,6 +85,7 @@ export async function adminRoutes(app: FastifyInstance): Promise<void> {
       if (userId === admin.id && !isAdmin) throw badRequest('You cannot remove your own admin rights');
       const user = await setAdmin(db, { id: userId }, isAdmin);
       if (!user) throw notFound('User not found');
+      await app.services.sessions.changed(userId);
       return {
         message: isAdmin ? 'User is now an admin' : 'User is no longer an admin',
         user: publicUser(user),

@@ -40,7 +40,10 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/games', async (request) => (await listGames(db, requireUser(request).id)).map(summaryView));
+  app.get('/api/games', async (request) => {
+    const { id } = requireUser(request);
+    return services.gameLists.read(id, async () => (await listGames(db, id)).map(summaryView));
+  });
 
   app.get('/api/games/statistics', async (request) => statistics(db, requireUser(request).id));
 

@@ -53,6 +53,7 @@ export async function createGame(
   });
   const names = { white: asWhite ? user.username : null, black: asWhite ? null : user.username };
   services.gameCache.put({ row, names, stored: record, game });
+  await services.gameLists.written(user.id);
   return gameView({ row, names }, game.state(), inactivityMs(services));
 }
 
@@ -107,6 +108,7 @@ export async function commit(
     drawRequestedBy: draw.requestedBy,
   });
   services.gameCache.put({ row: saved, names: loaded.names, stored: record, game });
+  await services.gameLists.written(saved.whitePlayerId, saved.blackPlayerId);
   const view: GameActionResponse = {
     ...gameView({ row: saved, names: loaded.names }, state, inactivityMs(services)),
     message: change.message,

@@ -99,6 +99,7 @@ async function answer(
       declinedBy: player.id,
     });
   } else {
+    await services.gameLists.written(game.whitePlayerId, game.blackPlayerId);
     const room = await showRoom(services, roomId);
     await tellRoom(
       services.bus,

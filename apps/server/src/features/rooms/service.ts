@@ -113,6 +113,7 @@ export async function joinRoom(
     await tellRoom(services.bus, log, room.id, { type: 'room:player_joined', player: seated, room });
   }
   if (result.gameId) {
+    await services.gameLists.written(...room.players.map((p) => p.id));
     await tellRoom(services.bus, log, room.id, {
       type: 'game:start',
       gameId: result.gameId,
