@@ -78,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
   };
   app.decorate('services', services);
+  database.onLost?.((err) => app.log.warn({ err }, 'an idle database connection was closed'));
   zodValidation(app);
   app.setErrorHandler(answerError);
   // Bodies are JSON only (docs/api.md): Fastify's text parser would hand a route a string.

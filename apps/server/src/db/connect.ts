@@ -16,6 +16,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Who hears of an idle connection the database closed (PostgreSQL only). */
+  onLost?(listener: (error: Error) => void): void;
 }
 
 export interface DatabaseOptions {
@@ -29,9 +31,15 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // The pool drops an idle connection the database closed (a restart, an administrator) and the
+    // next query opens another; unheard, that connection's error would end the process.
+    const lost: ((error: Error) => void)[] = [];
+    pool.on('error', (error) => {
+      for (const listener of lost) listener(error);
+    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    return { db, kind: 'postgres', close: () => pool.end(), onLost: (listener) => lost.push(listener) };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
