@@ -20,7 +20,10 @@ export function Tabs({ tabs, defaultValue, value, onValueChange, label, classNam
       onValueChange={onValueChange}
       className={className}
     >
-      <RadixTabs.List aria-label={label} className="inline-flex rounded-lg bg-slate-100 p-1">
+      <RadixTabs.List
+        aria-label={label}
+        className="inline-flex max-w-full flex-wrap rounded-lg bg-slate-100 p-1"
+      >
         {tabs.map((t) => (
           <RadixTabs.Trigger
             key={t.value}
