@@ -18,6 +18,7 @@ const gameCode = onDemand(() => import('../features/game/pages.ts'));
 const authPages = onDemand(() => import('../features/auth/pages.ts'));
 const settingsPages = onDemand(() => import('../features/settings/pages.ts'));
 const staticPages = onDemand(() => import('../features/static/pages.ts'));
+const feedbackPages = onDemand(() => import('../features/feedback/pages.ts'));
 
 const Landing = componentOf(landingCode, 'Landing');
 const Home = componentOf(homeCode, 'Home');
@@ -31,6 +32,7 @@ const TermsPage = componentOf(staticPages, 'TermsPage');
 const SponsorPage = componentOf(staticPages, 'SponsorPage');
 const NotFoundPage = componentOf(staticPages, 'NotFoundPage');
 const RoomLobby = componentOf(roomPages, 'RoomLobby');
+const FeedbackPage = componentOf(feedbackPages, 'FeedbackPage');
 
 /**
  * For the pages whose document preloads their code (apps/web/build/pages.ts, `data-page`), what
@@ -101,7 +103,7 @@ function RoomPage() {
   return <RoomLobby code={code} />;
 }
 
-/** The pages of `PAGES` (docs/architecture.md §6); admin and feedback come later. */
+/** The pages of `PAGES` (docs/architecture.md §6); admin comes later. */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -116,6 +118,7 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
       { path: '/sponsor', element: <SponsorPage /> },
+      { path: '/feedback', element: <FeedbackPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
