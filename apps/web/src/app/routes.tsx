@@ -51,15 +51,15 @@ export const preparePage: Record<string, (client: QueryClient, path: string) => 
 };
 
 /**
- * Every page: the maintenance banner (for players while it is on), the page, then the footer (with
- * Login and Register for visitors).
+ * Every page: the maintenance banner (for players, once the session is known), the page, then the
+ * footer (with Login and Register for visitors).
  */
 function Layout() {
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const { pathname } = useLocation();
   return (
     <PageFrame footer={<Footer signedIn={user !== null} />}>
-      <MaintenanceBanner forAdmin={user?.isAdmin === true} />
+      <MaintenanceBanner forPlayer={!isLoading && !user?.isAdmin} />
       <PageError key={pathname}>
         <Suspense fallback={<Spinner />}>
           <Outlet />

@@ -1,11 +1,11 @@
 import { useMaintenance } from '../api/maintenance.ts';
 
 /**
- * Above every page while maintenance is on, for everyone but admins (whom it does not stop, and
- * whose panel shows it): new games and rooms are refused meanwhile (docs/api.md §6).
+ * Above every page while maintenance is on, for players: new games and rooms are refused meanwhile
+ * (docs/api.md §6). Not for admins, whom it does not stop and whose panel shows it.
  */
-export function MaintenanceBanner({ forAdmin }: { forAdmin: boolean }) {
-  const message = useMaintenance(!forAdmin);
+export function MaintenanceBanner({ forPlayer }: { forPlayer: boolean }) {
+  const message = useMaintenance(forPlayer);
   if (!message) return null;
   return (
     <div
