@@ -28,7 +28,8 @@ export const sponsorshipView = (row: SponsorshipRow): Sponsorship => ({
 /** Records a sponsorship (the admin CLI's `sponsorship add`); the input is checked with `NewSponsorship`. */
 export async function addSponsorship(
   db: Db,
-  input: z.output<typeof NewSponsorship>,
+  input: Partial<Pick<z.output<typeof NewSponsorship>, 'sponsorName' | 'sponsorEmail' | 'message'>> &
+    Pick<z.output<typeof NewSponsorship>, 'amountCents' | 'currency' | 'status'>,
   now = new Date(),
 ): Promise<Sponsorship> {
   const [row] = await db
