@@ -10,6 +10,7 @@ import { type EventBus, localBus } from './events/bus.ts';
 import { createPasswords } from './features/accounts/passwords.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { feedbackRoutes } from './features/feedback/routes.ts';
 import { GAME_CACHE_SIZE, GameCache } from './features/games/cache.ts';
 import { gameRoutes } from './features/games/routes.ts';
 import { inactivityMs } from './features/games/service.ts';
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     background: createBackground(app.log),
     gameCache: new GameCache(GAME_CACHE_SIZE, inactivityMs({ config }), now),
     now,
+    startedAt: now(),
   };
   app.decorate('services', services);
   zodValidation(app);
@@ -102,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(adminRoutes);
+  await app.register(feedbackRoutes);
   await app.register(gameRoutes);
   await app.register(roomRoutes);
   await app.register(liveRoutes);
