@@ -307,7 +307,7 @@ describe('the admin panel', () => {
     };
     panel({
       'GET /api/admin/system': { status: 200, body: info },
-      'GET /api/admin/audit-log?page=1': page([
+      'GET /api/admin/audit?page=1': page([
         {
           id: 'a1',
           createdAt: STATS_DATE,

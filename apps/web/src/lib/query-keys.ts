@@ -8,7 +8,7 @@ export type AdminList =
   | 'games'
   | 'sponsorships'
   | 'feedback'
-  | 'audit-log';
+  | 'audit';
 
 /**
  * Every query key of the app. The default fetcher GETs a key's segments joined with '/', a last

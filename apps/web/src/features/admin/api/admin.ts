@@ -40,7 +40,7 @@ export const adminApi = {
 
 /** After an admin action: the lists and counts it changed, and the audit log that now records it. */
 export function refreshAfter(client: QueryClient, ...lists: AdminList[]): void {
-  for (const name of [...lists, 'audit-log' as const])
+  for (const name of [...lists, 'audit' as const])
     void client.invalidateQueries({ queryKey: queryKeys.admin.list(name) });
   void client.invalidateQueries({ queryKey: queryKeys.admin.stats });
 }

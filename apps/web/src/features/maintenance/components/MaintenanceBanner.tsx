@@ -1,7 +1,7 @@
 import { useMaintenance } from '../api/maintenance.ts';
 
 /**
- * Above every page while maintenance is on, for players: new games and rooms are refused meanwhile
+ * Above every page while maintenance is on, for players: no new game starts meanwhile
  * (docs/api.md §6). Not for admins, whom it does not stop and whose panel shows it.
  */
 export function MaintenanceBanner({ forPlayer }: { forPlayer: boolean }) {
