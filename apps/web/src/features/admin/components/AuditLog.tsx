@@ -23,7 +23,7 @@ export function auditAction(entry: AuditEntry): string {
 export function AuditLog() {
   return (
     <PagedList<AuditEntry>
-      name="audit-log"
+      name="audit"
       label="Audit log"
       rowKey={(e) => e.id}
       empty="No admin actions yet."
