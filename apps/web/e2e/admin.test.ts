@@ -3,8 +3,8 @@
  * a visitor posts feedback and a reply; a player is turned away from /admin; an admin (promoted
  * with the admin command) sees every card and tab, finds the player by email and blocks them (the
  * player's open page is signed out at its next request), unblocks them, deletes the feedback,
- * switches maintenance on (the player's New Game is refused) and off, and finds each action in the
- * audit log.
+ * switches maintenance on (the player's New Game is refused) and off, watches two players' online
+ * game from the Playing tab as a spectator, and finds each action in the audit log.
  */
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ const account = (name: string) => ({
 });
 const ADMIN = account('grace');
 const PLAYER = account('pat');
+const OPPONENT = account('quinn');
 const NOTICE = 'Back after a short upgrade.';
 
 describe.skipIf(!HAS_CHROMIUM)(
@@ -34,6 +35,7 @@ describe.skipIf(!HAS_CHROMIUM)(
     let visitor: Page;
     let player: Page;
     let admin: Page;
+    let opponent: Page;
     let pageErrors: string[] = [];
 
     /** A page in a browser context of its own (its own cookies); signed in as `user` when given. */
@@ -54,7 +56,12 @@ describe.skipIf(!HAS_CHROMIUM)(
 
     beforeAll(async () => {
       [server, browser] = await Promise.all([startWebServer(), launchChromium()]);
-      [visitor, player, admin] = await Promise.all([newPage(), newPage(PLAYER), newPage(ADMIN)]);
+      [visitor, player, admin, opponent] = await Promise.all([
+        newPage(),
+        newPage(PLAYER),
+        newPage(ADMIN),
+        newPage(OPPONENT),
+      ]);
       expect(await server.admin('promote', ADMIN.username)).toMatchObject({ code: 0 });
     });
 
@@ -66,7 +73,7 @@ describe.skipIf(!HAS_CHROMIUM)(
     beforeEach(({ task, onTestFailed }) => {
       pageErrors = [];
       onTestFailed(async () => {
-        for (const [who, page] of Object.entries({ visitor, player, admin })) {
+        for (const [who, page] of Object.entries({ visitor, player, admin, opponent })) {
           const file = join(
             tmpdir(),
             `sbc-e2e-admin-${who}-${task.name.replace(/\W+/g, '-').slice(0, 40)}.png`,
@@ -134,7 +141,7 @@ describe.skipIf(!HAS_CHROMIUM)(
       const cards = admin.getByRole('list', { name: 'Statistics' });
       await cards.waitFor();
       const card = (name: string) => cards.getByRole('listitem', { name });
-      expect(await card('Total Users').textContent()).toContain('2');
+      expect(await card('Total Users').textContent()).toContain('3'); // Grace, Pat and Quinn
       for (const name of ['Online Users', 'Playing Now', 'Total Games']) await card(name).waitFor();
       expect(await card('Total Games').textContent()).toContain('0 active');
       expect(await card('Total Sponsorships').textContent()).toContain('$0.00');
@@ -230,6 +237,30 @@ describe.skipIf(!HAS_CHROMIUM)(
       await dialog.getByRole('button', { name: 'Start Game' }).click();
       await player.waitForURL(/\/game\/[^/]+$/);
       expect(await player.getByText('System Maintenance:').count()).toBe(0);
+    });
+
+    it('lists who plays an online game, and View Game watches it as a spectator', async () => {
+      await player.goto('/');
+      await player.getByRole('button', { name: 'Multiplayer' }).click();
+      await player
+        .getByRole('dialog', { name: 'Multiplayer Room' })
+        .getByRole('button', { name: 'Create Room' })
+        .click();
+      await player.waitForURL(/\/room\/[A-Z0-9]+$/);
+      // A signed-in user sits down as soon as the lobby opens; the second seat starts the game.
+      await opponent.goto(new URL(player.url()).pathname);
+      await Promise.all([player.waitForURL(/\/game\/[^/]+$/), opponent.waitForURL(/\/game\/[^/]+$/)]);
+      const gameId = new URL(player.url()).pathname.split('/').pop() ?? '';
+
+      await admin.getByRole('tab', { name: 'Playing' }).click();
+      const playing = admin.getByRole('table', { name: 'Playing users' });
+      const row = playing.getByRole('row').filter({ hasText: OPPONENT.username });
+      await row.waitFor();
+      await row.getByText(gameId.slice(0, 8), { exact: true }).waitFor();
+      await row.getByRole('link', { name: 'View Game' }).click();
+      await admin.waitForURL(new RegExp(`/game/${gameId}$`));
+      await admin.getByText('You are watching as a spectator').waitFor();
+      await admin.goto('/admin');
     });
 
     it('finds every action in the audit log, and the system’s state', async () => {

@@ -268,6 +268,34 @@ describe('the admin panel', () => {
     expect(calls.map((c) => c.url)).toContain('/api/admin/users?page=2');
   });
 
+  it('offers View Game for an online game, which a spectator may watch, and not for one at one screen', async () => {
+    const user = userEvent.setup();
+    const player = { id: 'u2', username: 'bob', firstName: 'Bob', lastName: null, profileImageUrl: null };
+    const playing = (gameId: string, mode: 'online' | 'local' | 'computer') => ({
+      gameId,
+      role: 'black',
+      mode,
+      lastMoveAt: STATS_DATE,
+      user: player,
+    });
+    panel({
+      'GET /api/admin/playing-users?page=1': page([
+        playing('0123456789abcdef', 'online'),
+        playing('fedcba9876543210', 'local'),
+      ]),
+    });
+    renderApp(<AdminPage user={ADMIN} />);
+    await user.click(await screen.findByRole('tab', { name: 'Playing' }));
+    const online = await screen.findByRole('row', { name: /01234567/ });
+    expect(within(online).getByText('Black')).toBeTruthy();
+    expect(within(online).getByRole('link', { name: 'View Game' }).getAttribute('href')).toBe(
+      '/game/0123456789abcdef',
+    );
+    const local = screen.getByRole('row', { name: /fedcba98/ });
+    expect(within(local).queryByRole('link')).toBeNull();
+    expect(within(local).getByText('Two at one screen')).toBeTruthy();
+  });
+
   it('deletes a feedback after asking', async () => {
     const user = userEvent.setup();
     const calls = panel({

@@ -47,7 +47,8 @@ export function DataTable<T>({
                 key={c.header}
                 data-label={c.header}
                 className={cn(
-                  'flex min-w-0 items-start justify-between gap-4 px-1 py-1 break-words sm:table-cell sm:px-3 sm:py-2 sm:align-middle',
+                  // On a phone the value sits right of its column's name; long words (emails) wrap anywhere.
+                  'flex min-w-0 items-start justify-between gap-4 px-1 py-1 text-right wrap-anywhere sm:table-cell sm:px-3 sm:py-2 sm:text-left sm:align-middle',
                   'before:shrink-0 before:font-medium before:text-slate-500 before:content-[attr(data-label)] sm:before:content-none',
                   c.className,
                 )}

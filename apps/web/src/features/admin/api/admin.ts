@@ -22,10 +22,14 @@ export const useAdminStats = () =>
 export const useAdminSystem = () =>
   useQuery<AdminSystem>({ queryKey: queryKeys.admin.system, refetchOnMount: 'always' });
 
-/** A page of an admin list; the page shown stays while the next one loads. */
+/**
+ * A page of an admin list, asked afresh each time its tab opens; the page shown stays while the
+ * next one loads.
+ */
 export const useAdminPage = <T>(name: AdminList, params: QueryParams, pollMs?: number) =>
   useQuery<Page<T>>({
     queryKey: queryKeys.admin.list(name, params),
+    refetchOnMount: 'always',
     refetchInterval: pollMs ?? false,
     placeholderData: keepPreviousData,
   });

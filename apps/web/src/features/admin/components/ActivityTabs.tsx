@@ -4,15 +4,9 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/Badge.tsx';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { ACTIVITY_POLL_MS } from '../api/admin.ts';
-import { dateTime, fullName, shortId } from '../lib/format.ts';
+import { dateTime, shortId } from '../lib/format.ts';
 import { PagedList } from './PagedList.tsx';
-
-const userCell = (u: { username: string; firstName: string | null; lastName: string | null }) => (
-  <span className="text-right sm:text-left">
-    <span className="block font-medium break-all text-slate-900">{u.username}</span>
-    {fullName(u) && <span className="block text-xs text-slate-500">{fullName(u)}</span>}
-  </span>
-);
+import { UserCell } from './UserCell.tsx';
 
 /** Online: who was active in the last 5 minutes, asked again every 30 s. */
 export function OnlineTab() {
@@ -24,8 +18,8 @@ export function OnlineTab() {
       rowKey={(u) => u.id}
       empty="No one has been active in the last 5 minutes."
       columns={[
-        { header: 'User', cell: userCell },
-        { header: 'Email', cell: (u) => <span className="break-all">{u.email ?? '—'}</span> },
+        { header: 'User', cell: (u) => <UserCell user={u} /> },
+        { header: 'Email', cell: (u) => u.email ?? '—' },
         { header: 'Last Activity', cell: (u) => (u.lastActivityAt ? dateTime(u.lastActivityAt) : '—') },
         {
           header: 'Role',
@@ -36,7 +30,10 @@ export function OnlineTab() {
   );
 }
 
-/** Playing: who is in an active game, asked again every 30 s; View Game watches it as a spectator. */
+/**
+ * Playing: who is in an active game, asked again every 30 s; View Game watches an online one as a
+ * spectator.
+ */
 export function PlayingTab() {
   return (
     <PagedList<PlayingUser>
@@ -46,16 +43,22 @@ export function PlayingTab() {
       rowKey={(p) => `${p.gameId}:${p.user.id}`}
       empty="No one is playing right now."
       columns={[
-        { header: 'Player', cell: (p) => userCell(p.user) },
+        { header: 'Player', cell: (p) => <UserCell user={p.user} /> },
         { header: 'Game', cell: (p) => <code className="text-xs">{shortId(p.gameId)}</code> },
         { header: 'Role', cell: (p) => capitalize(p.role) },
         {
           header: 'Action',
-          cell: (p) => (
-            <Link to={`/game/${p.gameId}`} className={buttonClass('outline', 'sm')}>
-              View Game
-            </Link>
-          ),
+          // The server shows a spectator room games only: a game at one screen has no one to watch it.
+          cell: (p) =>
+            p.mode === 'online' ? (
+              <Link to={`/game/${p.gameId}`} className={buttonClass('outline', 'sm')}>
+                View Game
+              </Link>
+            ) : (
+              <span className="text-xs text-slate-500">
+                {p.mode === 'computer' ? 'Against the computer' : 'Two at one screen'}
+              </span>
+            ),
         },
       ]}
     />

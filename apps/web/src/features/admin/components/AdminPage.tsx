@@ -22,7 +22,7 @@ export function AdminPage({ user }: { user: User }) {
       <header className="mt-3 mb-6 flex flex-wrap items-center justify-between gap-3">
         <div className="min-w-0">
           <h1 className="text-3xl font-bold text-slate-900">Admin Panel</h1>
-          <span className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-medium break-all text-amber-900">
+          <span className="mt-2 inline-block rounded-full bg-amber-100 px-3 py-1 text-sm font-medium wrap-anywhere text-amber-900">
             Welcome, {fullName(user) || user.username}
           </span>
         </div>

@@ -29,9 +29,9 @@ export function AuditLog() {
       empty="No admin actions yet."
       columns={[
         { header: 'When', cell: (e) => dateTime(e.createdAt) },
-        { header: 'Admin', cell: (e) => <span className="break-all">{e.actorUsername}</span> },
-        { header: 'Action', cell: (e) => <span className="text-right sm:text-left">{auditAction(e)}</span> },
-        { header: 'Target', cell: (e) => <span className="break-all">{e.targetLabel ?? '—'}</span> },
+        { header: 'Admin', cell: (e) => e.actorUsername },
+        { header: 'Action', cell: (e) => auditAction(e) },
+        { header: 'Target', cell: (e) => e.targetLabel ?? '—' },
       ]}
     />
   );

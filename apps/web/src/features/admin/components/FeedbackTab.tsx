@@ -61,14 +61,14 @@ export function FeedbackTab() {
         columns={[
           {
             header: 'Name',
-            cell: (f) => <span className="font-medium break-all text-slate-900">{f.name}</span>,
+            cell: (f) => <span className="font-medium text-slate-900">{f.name}</span>,
           },
-          { header: 'Email', cell: (f) => <span className="break-all">{f.email ?? '—'}</span> },
+          { header: 'Email', cell: (f) => f.email ?? '—' },
           {
             header: 'Message',
             className: 'sm:max-w-sm',
             cell: (f) => (
-              <span className="text-right whitespace-pre-line sm:text-left">
+              <span className="whitespace-pre-line">
                 {f.parentId && <span className="block text-xs text-slate-500">Reply</span>}
                 {f.message}
               </span>

@@ -24,7 +24,7 @@ export function GamesTab() {
       empty="No games yet."
       columns={[
         { header: 'ID', cell: (g) => <code className="text-xs">{shortId(g.id)}</code> },
-        { header: 'Players', cell: (g) => <span className="text-right sm:text-left">{players(g)}</span> },
+        { header: 'Players', cell: players },
         { header: 'Status', cell: (g) => <GameStatusBadge status={g.status} /> },
         { header: 'Moves', cell: (g) => g.moveCount },
         { header: 'Created', cell: (g) => date(g.createdAt) },

@@ -26,7 +26,7 @@ function MaintenanceSettings({ stats }: { stats: AdminStats }) {
   };
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <Switch label="Maintenance Mode" checked={enabled} onCheckedChange={setEnabled} />
+      <Switch label="Maintenance mode on" checked={enabled} onCheckedChange={setEnabled} />
       <Field
         id="maintenance-message"
         name="message"

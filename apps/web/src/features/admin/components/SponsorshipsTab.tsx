@@ -26,11 +26,9 @@ export function SponsorshipsTab() {
         {
           header: 'Donor',
           cell: (s) => (
-            <span className="text-right sm:text-left">
+            <span>
               <span className="block font-medium text-slate-900">{s.sponsorName ?? 'Anonymous'}</span>
-              {s.sponsorEmail && (
-                <span className="block text-xs break-all text-slate-500">{s.sponsorEmail}</span>
-              )}
+              {s.sponsorEmail && <span className="block text-xs text-slate-500">{s.sponsorEmail}</span>}
             </span>
           ),
         },

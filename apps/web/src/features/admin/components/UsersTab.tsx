@@ -6,8 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { adminApi, refreshAfter } from '../api/admin.ts';
-import { date, fullName } from '../lib/format.ts';
+import { date } from '../lib/format.ts';
 import { PagedList } from './PagedList.tsx';
+import { UserCell } from './UserCell.tsx';
 
 /** The search waits for a pause in the typing before it asks the server. */
 const SEARCH_DELAY_MS = 300;
@@ -70,14 +71,9 @@ export function UsersTab({ adminId }: { adminId: string }) {
         columns={[
           {
             header: 'User',
-            cell: (u) => (
-              <span className="text-right sm:text-left">
-                <span className="block font-medium break-all text-slate-900">{u.username}</span>
-                {fullName(u) && <span className="block text-xs text-slate-500">{fullName(u)}</span>}
-              </span>
-            ),
+            cell: (u) => <UserCell user={u} />,
           },
-          { header: 'Email', cell: (u) => <span className="break-all">{u.email ?? '—'}</span> },
+          { header: 'Email', cell: (u) => u.email ?? '—' },
           { header: 'Phone', cell: (u) => u.phone ?? '—' },
           { header: 'Joined', cell: (u) => date(u.createdAt) },
           {

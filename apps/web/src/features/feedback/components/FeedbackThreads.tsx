@@ -26,7 +26,7 @@ function FeedbackItem({ node, replying }: { node: ThreadNode; replying: Replying
     <li aria-label={`Feedback from ${item.name}`} className="min-w-0">
       <div className="rounded-lg border border-slate-200 bg-white p-3 shadow-sm">
         <p className="flex flex-wrap items-baseline gap-x-2 text-sm">
-          <span className="font-semibold break-all text-slate-900">{item.name}</span>
+          <span className="font-semibold wrap-anywhere text-slate-900">{item.name}</span>
           <time dateTime={item.createdAt} className="text-xs text-slate-500">
             {new Date(item.createdAt).toLocaleString()}
           </time>
