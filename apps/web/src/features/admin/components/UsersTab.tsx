@@ -57,7 +57,7 @@ export function UsersTab({ adminId }: { adminId: string }) {
         value={typed}
         onChange={(e) => setTyped(e.target.value)}
         aria-label="Search users"
-        placeholder="Search by username, email, first or last name"
+        placeholder="Search by username, email or name"
         className="h-10 w-full max-w-md rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
       />
       <PagedList<User>
