@@ -32,10 +32,10 @@ CREATE TABLE "sponsorships" (
 --> statement-breakpoint
 ALTER TABLE "admin_audit" ADD CONSTRAINT "admin_audit_actor_id_users_id_fk" FOREIGN KEY ("actor_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "feedback" ADD CONSTRAINT "feedback_parent_id_feedback_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."feedback"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "admin_audit_created_at" ON "admin_audit" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "feedback_created_at" ON "feedback" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "admin_audit_created_at" ON "admin_audit" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "feedback_created_at" ON "feedback" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "feedback_parent" ON "feedback" USING btree ("parent_id");--> statement-breakpoint
-CREATE INDEX "sponsorships_created_at" ON "sponsorships" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "games_created_at" ON "games" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "users_created_at" ON "users" USING btree ("created_at");--> statement-breakpoint
-CREATE INDEX "users_last_activity" ON "users" USING btree ("last_activity_at");
+CREATE INDEX "sponsorships_created_at" ON "sponsorships" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "games_created_at" ON "games" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "users_created_at" ON "users" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "users_last_activity" ON "users" USING btree ("last_activity_at","id");

@@ -38,9 +38,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_subject').on(t.googleSubject),
-    // The admin's lists: newest first, and the online users.
-    index('users_created_at').on(t.createdAt),
-    index('users_last_activity').on(t.lastActivityAt),
+    // The admin's lists, in their order (the id breaks ties): newest first, and the online users.
+    index('users_created_at').on(t.createdAt, t.id),
+    index('users_last_activity').on(t.lastActivityAt, t.id),
   ],
 );
 
@@ -105,7 +105,7 @@ export const games = pgTable(
     index('games_black').on(t.blackPlayerId),
     index('games_status').on(t.status),
     // The admin's list of all games, newest first.
-    index('games_created_at').on(t.createdAt),
+    index('games_created_at').on(t.createdAt, t.id),
   ],
 );
 
@@ -195,7 +195,7 @@ export const feedback = pgTable(
     parentId: text('parent_id').references((): AnyPgColumn => feedback.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [index('feedback_created_at').on(t.createdAt), index('feedback_parent').on(t.parentId)],
+  (t) => [index('feedback_created_at').on(t.createdAt, t.id), index('feedback_parent').on(t.parentId)],
 );
 
 /** Sponsorships, recorded by hand with the admin CLI (payments happen on external pages). */
@@ -214,7 +214,7 @@ export const sponsorships = pgTable(
     message: text('message'),
     createdAt: createdAt(),
   },
-  (t) => [index('sponsorships_created_at').on(t.createdAt)],
+  (t) => [index('sponsorships_created_at').on(t.createdAt, t.id)],
 );
 
 /** What admins did: who, what, on what, when (docs/api.md §4, Audit log). */
@@ -231,5 +231,5 @@ export const adminAudit = pgTable(
     targetLabel: text('target_label'),
     details: jsonb('details'),
   },
-  (t) => [index('admin_audit_created_at').on(t.createdAt)],
+  (t) => [index('admin_audit_created_at').on(t.createdAt, t.id)],
 );
