@@ -10,6 +10,7 @@ import { type EventBus, localBus } from './events/bus.ts';
 import { createPasswords } from './features/accounts/passwords.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { feedbackRoutes } from './features/feedback/routes.ts';
 import { GAME_CACHE_SIZE, GameCache } from './features/games/cache.ts';
 import { GameLists } from './features/games/lists.ts';
 import { gameRoutes } from './features/games/routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameCache: new GameCache(GAME_CACHE_SIZE, inactivityMs({ config }), now),
     gameLists: new GameLists(bus, now),
     now,
+    startedAt: now(),
   };
   app.decorate('services', services);
   database.onLost?.((err) => app.log.warn({ err }, 'an idle database connection was closed'));
@@ -105,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(adminRoutes);
+  await app.register(feedbackRoutes);
   await app.register(gameRoutes);
   await app.register(roomRoutes);
   await app.register(liveRoutes);

@@ -30,6 +30,8 @@ export interface Services {
   gameLists: GameLists;
   /** The clock, so that tests can move time (inactivity, code expiry). */
   now: () => Date;
+  /** When this server started (its uptime, on the admin's Settings tab). */
+  startedAt: Date;
 }
 
 declare module 'fastify' {

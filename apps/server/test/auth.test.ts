@@ -279,13 +279,15 @@ describe('admin', () => {
     });
     const all = await admin.get('/api/admin/users');
     expect(all.status).toBe(200);
-    expect(all.body.length).toBeGreaterThanOrEqual(5);
-    expect(all.body[0].passwordHash).toBeUndefined();
+    expect(all.body.items.length).toBeGreaterThanOrEqual(5);
+    expect(all.body.items[0].passwordHash).toBeUndefined();
     for (const q of ['zebedee', 'ZEB@', target.user.username.toUpperCase()]) {
       const found = await admin.get(`/api/admin/users?q=${encodeURIComponent(q)}`);
-      expect(found.body.map((u: { id: string }) => u.id)).toEqual([target.user.id]);
+      expect(found.body.items.map((u: { id: string }) => u.id)).toEqual([target.user.id]);
+      expect(found.body.total).toBe(1);
     }
-    expect((await admin.get('/api/admin/users?q=%25')).body).toEqual([]); // '%' is a letter, not a wildcard
+    // '%' is a letter, not a wildcard
+    expect((await admin.get('/api/admin/users?q=%25')).body).toMatchObject({ items: [], total: 0 });
   });
 
   it('blocks (ending every session) and unblocks, but never the admin themself', async () => {
@@ -359,12 +361,12 @@ describe('admin', () => {
     const sixMinutesAgo = new Date(server.app.services.now().getTime() - 6 * 60_000);
     const idle = await server.signedIn({ lastActivityAt: sixMinutesAgo });
     await active.get('/api/user'); // activity is recorded on authenticated requests
-    const online = (await admin.get('/api/admin/online-users')).body.map((u: { id: string }) => u.id);
+    const online = (await admin.get('/api/admin/online-users')).body.items.map((u: { id: string }) => u.id);
     expect(online).toContain(active.user.id);
     expect(online).toContain(admin.user.id);
     expect(online).not.toContain(idle.user.id);
     server.advance(6 * 60_000);
-    const later = (await admin.get('/api/admin/online-users')).body.map((u: { id: string }) => u.id);
+    const later = (await admin.get('/api/admin/online-users')).body.items.map((u: { id: string }) => u.id);
     expect(later).not.toContain(active.user.id);
   });
 });

@@ -1,4 +1,11 @@
-import { GameActionResponse, GameList, GameResponse, GameStatistics, MoveList } from '@sbc/api';
+import {
+  AdminGamePage,
+  GameActionResponse,
+  GameList,
+  GameResponse,
+  GameStatistics,
+  MoveList,
+} from '@sbc/api';
 import { Game } from '@sbc/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -388,7 +395,7 @@ describe('maintenance and admin', () => {
     const admin = await server.signedIn({ isAdmin: true });
     const user = await server.signedIn();
     const game = await createGame(user);
-    const list = GameList.parse((await admin.get('/api/admin/games')).body);
+    const list = AdminGamePage.parse((await admin.get('/api/admin/games')).body).items;
     expect(list[0]).toMatchObject({ id: game.id, whitePlayer: { username: user.user.username } });
   });
 });

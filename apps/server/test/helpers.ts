@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import pg from 'pg';
 import { buildApp } from '../src/app.ts';
+import { adminCommand } from '../src/cli/admin-command.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/connect.ts';
 import { sessions, users } from '../src/db/schema.ts';
@@ -27,6 +28,11 @@ export interface TestServer {
   agent(): Agent;
   /** A client signed in as a new user created directly in the database. */
   signedIn(fields?: Partial<typeof users.$inferInsert>): Promise<Agent & { user: typeof users.$inferSelect }>;
+  /**
+   * `npm run -s admin -- <args>` on this server's database (promote, demote, sponsorship add):
+   * its exit code and what it printed.
+   */
+  admin(...args: string[]): Promise<{ code: number; output: string }>;
   /** Starts and stops the server again on the same database (a restart). */
   restart(): Promise<void>;
   /** Another instance of the server on the same database, on this event bus; closed with this one. */
@@ -131,6 +137,12 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       const agent = new Agent(() => app);
       agent.cookies.set(SESSION_COOKIE, token);
       return Object.assign(agent, { user });
+    },
+    async admin(...args) {
+      const lines: string[] = [];
+      const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(l) };
+      const code = await adminCommand(args, async () => app.services.database.db, out);
+      return { code, output: lines.join('\n') };
     },
     async restart() {
       await app.close();

@@ -30,6 +30,8 @@ function freePort(): Promise<number> {
 
 export interface WebServer {
   url: string;
+  /** The admin command on this server's database (`promote <username>`, `sponsorship add …`). */
+  admin(...args: string[]): Promise<{ code: number; output: string }>;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function startWebServer(): Promise<WebServer> {
     const server = await startServer({ env: { PUBLIC_URL: url }, webRoot: WEB_DIST });
     try {
       await server.app.listen({ port, host: '127.0.0.1' });
-      return { url, close: () => server.close() };
+      return { url, admin: (...args) => server.admin(...args), close: () => server.close() };
     } catch (error) {
       await server.close();
       // Another process took the port between the probe and the listen: try another one.

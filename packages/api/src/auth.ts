@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withoutControls } from './common.ts';
+import { PageQuery, withoutControls } from './common.ts';
 
 /** A string field: `required` when it is absent, a type message when it is something else. */
 const text = (required: string) =>
@@ -200,7 +200,8 @@ export type GoogleLoginResponse = z.infer<typeof GoogleLoginResponse>;
 
 // ---- Administration of accounts ----
 
-export const AdminUsersQuery = z.object({
+/** `GET /api/admin/users?q=&page=&pageSize=`: a search and a page. */
+export const AdminUsersQuery = PageQuery.extend({
   q: withoutControls(z.string({ error: 'Expected text' }).trim().max(100, 'Search is too long')).optional(),
 });
 export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;

@@ -30,3 +30,39 @@ export const Level = z.enum(LEVEL_NAMES);
 export type Level = z.infer<typeof Level>;
 
 export const Square = z.string().regex(/^[a-h][1-8]$/, { error: 'must be a square from a1 to h8' });
+
+// ---- Paging (docs/api.md §1, "Paging") ----
+
+/** Rows in a page of an admin list unless `pageSize` says otherwise. */
+export const PAGE_SIZE = 50;
+/** The most rows a page may ask for. */
+export const PAGE_SIZE_MAX = 100;
+
+/** A query-string number: `?page=2` arrives as the text "2". */
+const queryInt = (name: string, max: number) =>
+  z.coerce
+    .number({ error: `${name} must be a whole number` })
+    .int(`${name} must be a whole number`)
+    .min(1, `${name} must be at least 1`)
+    .max(max, `${name} must be at most ${max}`);
+
+/** `?page=` (from 1) and `?pageSize=` (1 to 100, 50 by default) of every paged list. */
+export const PageQuery = z.object({
+  page: queryInt('page', 1_000_000).default(1),
+  pageSize: queryInt('pageSize', PAGE_SIZE_MAX).default(PAGE_SIZE),
+});
+export type PageQuery = z.infer<typeof PageQuery>;
+
+/** One page of a list: its rows, where it is, and how many rows the whole list has. */
+export const Page = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    /** The page answered, from 1. */
+    page: z.int().min(1),
+    pageSize: z.int().min(1),
+    /** Rows in the whole list (after any search). */
+    total: z.int().min(0),
+    /** At least 1, even for an empty list. */
+    totalPages: z.int().min(1),
+  });
+export type Page<T> = { items: T[]; page: number; pageSize: number; total: number; totalPages: number };

@@ -15,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite's folder; absent for PostgreSQL and for PGlite in memory. */
+  dataDir?: string;
   close(): Promise<void>;
   /** Who hears of an idle connection the database closed (PostgreSQL only). */
   onLost?(listener: (error: Error) => void): void;
@@ -49,6 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: 'pglite',
+    dataDir: options.dataDir,
     close: async () => {
       await client.close();
       release();

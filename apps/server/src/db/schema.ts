@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -37,6 +38,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_subject').on(t.googleSubject),
+    // The admin's lists, in their order (the id breaks ties): newest first, and the online users.
+    index('users_created_at').on(t.createdAt, t.id),
+    index('users_last_activity').on(t.lastActivityAt, t.id),
   ],
 );
 
@@ -100,6 +104,8 @@ export const games = pgTable(
     index('games_white').on(t.whitePlayerId),
     index('games_black').on(t.blackPlayerId),
     index('games_status').on(t.status),
+    // The admin's list of all games, newest first.
+    index('games_created_at').on(t.createdAt, t.id),
   ],
 );
 
@@ -173,4 +179,57 @@ export const roomPlayers = pgTable(
     leftAt: timestamp('left_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.roomId, t.playerId] })],
+);
+
+/** Community feedback and its replies (docs/api.md §8). */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    /** Shown to admins only. */
+    email: text('email'),
+    message: text('message').notNull(),
+    isPublic: boolean('is_public').notNull().default(true),
+    /** The feedback this one replies to; a deleted feedback takes its replies with it. */
+    parentId: text('parent_id').references((): AnyPgColumn => feedback.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('feedback_created_at').on(t.createdAt, t.id), index('feedback_parent').on(t.parentId)],
+);
+
+/** Sponsorships, recorded by hand with the admin CLI (payments happen on external pages). */
+export const sponsorships = pgTable(
+  'sponsorships',
+  {
+    id: id(),
+    sponsorName: text('sponsor_name'),
+    sponsorEmail: text('sponsor_email'),
+    /** In cents (the currency's smallest unit). */
+    amountCents: integer('amount_cents').notNull(),
+    /** ISO 4217, upper case. */
+    currency: text('currency').notNull(),
+    /** completed, pending or failed. */
+    status: text('status').notNull(),
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sponsorships_created_at').on(t.createdAt, t.id)],
+);
+
+/** What admins did: who, what, on what, when (docs/api.md §4, Audit log). */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    /** The admin; null once their account is gone (the username stays). */
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorUsername: text('actor_username').notNull(),
+    action: text('action').notNull(),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    details: jsonb('details'),
+  },
+  (t) => [index('admin_audit_created_at').on(t.createdAt, t.id)],
 );

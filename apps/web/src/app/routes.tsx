@@ -5,9 +5,11 @@ import { Footer } from '../components/Footer.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
 import { Spinner } from '../components/ui/card.tsx';
+import { AdminGuard } from '../features/admin/index.ts';
 import { useSession } from '../features/auth/index.ts';
 import { prefetchGame, usePrefetchGame } from '../features/game/index.ts';
 import { knownGuest } from '../features/live/index.ts';
+import { MaintenanceBanner } from '../features/maintenance/index.ts';
 import { componentOf, onDemand } from '../lib/on-demand.tsx';
 import { roomPages } from './multiplayer.tsx';
 
@@ -18,6 +20,8 @@ const gameCode = onDemand(() => import('../features/game/pages.ts'));
 const authPages = onDemand(() => import('../features/auth/pages.ts'));
 const settingsPages = onDemand(() => import('../features/settings/pages.ts'));
 const staticPages = onDemand(() => import('../features/static/pages.ts'));
+const feedbackPages = onDemand(() => import('../features/feedback/pages.ts'));
+const adminPages = onDemand(() => import('../features/admin/pages.ts'));
 
 const Landing = componentOf(landingCode, 'Landing');
 const Home = componentOf(homeCode, 'Home');
@@ -31,6 +35,8 @@ const TermsPage = componentOf(staticPages, 'TermsPage');
 const SponsorPage = componentOf(staticPages, 'SponsorPage');
 const NotFoundPage = componentOf(staticPages, 'NotFoundPage');
 const RoomLobby = componentOf(roomPages, 'RoomLobby');
+const FeedbackPage = componentOf(feedbackPages, 'FeedbackPage');
+const AdminPage = componentOf(adminPages, 'AdminPage');
 
 /**
  * For the pages whose document preloads their code (apps/web/build/pages.ts, `data-page`), what
@@ -44,12 +50,16 @@ export const preparePage: Record<string, (client: QueryClient, path: string) => 
   game: (client, path) => Promise.all([gameCode.load(), prefetchGame(client, path.slice('/game/'.length))]),
 };
 
-/** Every page: the page, then the footer (with Login and Register for visitors). */
+/**
+ * Every page: the maintenance banner (for players, once the session is known), the page, then the
+ * footer (with Login and Register for visitors).
+ */
 function Layout() {
-  const { user } = useSession();
+  const { user, isLoading } = useSession();
   const { pathname } = useLocation();
   return (
     <PageFrame footer={<Footer signedIn={user !== null} />}>
+      <MaintenanceBanner forPlayer={!isLoading && !user?.isAdmin} />
       <PageError key={pathname}>
         <Suspense fallback={<Spinner />}>
           <Outlet />
@@ -96,12 +106,22 @@ function GamePage() {
   );
 }
 
+/** /admin for admins; anyone else goes to / with 'Access Denied'. */
+function Admin() {
+  const { user, isLoading } = useSession();
+  return (
+    <AdminGuard user={user} isLoading={isLoading}>
+      {(admin) => <AdminPage user={admin} />}
+    </AdminGuard>
+  );
+}
+
 function RoomPage() {
   const { code } = useParams();
   return <RoomLobby code={code} />;
 }
 
-/** The pages of `PAGES` (docs/architecture.md §6); admin and feedback come later. */
+/** The pages of `PAGES` (docs/architecture.md §6). */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -116,6 +136,8 @@ export const routes: RouteObject[] = [
       { path: '/privacy', element: <PrivacyPage /> },
       { path: '/terms', element: <TermsPage /> },
       { path: '/sponsor', element: <SponsorPage /> },
+      { path: '/feedback', element: <FeedbackPage /> },
+      { path: '/admin', element: <Admin /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

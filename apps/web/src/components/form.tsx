@@ -39,6 +39,7 @@ export function Field({
   placeholder,
   inputRef,
   upperCase,
+  rows,
 }: {
   name: string;
   label: ReactNode;
@@ -55,28 +56,39 @@ export function Field({
   inputRef?: Ref<HTMLInputElement>;
   /** Upper-cases what is typed (a room code), keeping the caret where it was. */
   upperCase?: boolean;
+  /** A paragraph: a text area of this many rows. */
+  rows?: number;
 }) {
+  const shared = {
+    id,
+    name,
+    defaultValue,
+    readOnly,
+    maxLength,
+    placeholder,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    className:
+      'w-full rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none read-only:bg-slate-100 read-only:text-slate-600 aria-[invalid=true]:border-red-500',
+  };
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-slate-700">
         {label} {optional && <span className="font-normal text-slate-400">(optional)</span>}
       </label>
-      <input
-        ref={inputRef}
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        defaultValue={defaultValue}
-        readOnly={readOnly}
-        maxLength={maxLength}
-        inputMode={inputMode}
-        placeholder={placeholder}
-        onInput={upperCase ? toUpperCase : undefined}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none read-only:bg-slate-100 read-only:text-slate-600 aria-[invalid=true]:border-red-500"
-      />
+      {rows ? (
+        <textarea {...shared} rows={rows} className={`${shared.className} py-2`} />
+      ) : (
+        <input
+          {...shared}
+          ref={inputRef}
+          type={type}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          onInput={upperCase ? toUpperCase : undefined}
+          className={`${shared.className} h-10`}
+        />
+      )}
       {error && (
         <p id={`${id}-error`} className="text-sm text-red-600">
           {error}

@@ -77,8 +77,22 @@ export async function apiRequest<T = unknown>(method: string, url: string, body?
   return (text ? JSON.parse(text) : null) as T;
 }
 
-/** The query key as a URL: its segments joined with '/'. */
-export const keyToUrl = (key: readonly unknown[]): string => key.map(String).join('/');
+/** Query parameters, the last segment of a key: absent and empty values are left out. */
+export type QueryParams = Record<string, string | number | undefined>;
+
+const isParams = (segment: unknown): segment is QueryParams =>
+  typeof segment === 'object' && segment !== null;
+
+/** The query key as a URL: its segments joined with '/', and a last object as the query string. */
+export function keyToUrl(key: readonly unknown[]): string {
+  const last = key[key.length - 1];
+  if (!isParams(last)) return key.map(String).join('/');
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(last))
+    if (value !== undefined && value !== '') search.set(name, String(value));
+  const path = key.slice(0, -1).map(String).join('/');
+  return search.size ? `${path}?${search}` : path;
+}
 
 /**
  * The default query function: GET the joined key and parse JSON. On 401 it throws, unless asked

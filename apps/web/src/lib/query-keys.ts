@@ -1,6 +1,18 @@
+import type { QueryParams } from './http.ts';
+
+/** The admin panel's paged lists, each at `/api/admin/<name>` (docs/api.md §4 and §6). */
+export type AdminList =
+  | 'users'
+  | 'online-users'
+  | 'playing-users'
+  | 'games'
+  | 'sponsorships'
+  | 'feedback'
+  | 'audit';
+
 /**
- * Every query key of the app. The default fetcher GETs a key's segments joined with '/'
- * (lib/http.ts), so each key spells its URL.
+ * Every query key of the app. The default fetcher GETs a key's segments joined with '/', a last
+ * object segment being the query string (lib/http.ts), so each key spells its URL.
  */
 export const queryKeys = {
   /** The signed-in user, null when signed out. */
@@ -12,4 +24,17 @@ export const queryKeys = {
   statistics: ['/api/games/statistics'] as const,
   /** A room by its code (GET needs no session). */
   room: (code: string) => ['/api/rooms', code] as const,
+  /** The public feedback threads with their replies (no session needed). */
+  feedback: ['/api/feedback/with-replies'] as const,
+  /** Whether maintenance is on, for every page's banner (no session needed). */
+  maintenance: ['/api/maintenance'] as const,
+  admin: {
+    stats: ['/api/admin/stats'] as const,
+    system: ['/api/admin/system'] as const,
+    /**
+     * A page of a list; without `params`, a prefix of all its pages and searches (an empty object
+     * matches any), for invalidation.
+     */
+    list: (name: AdminList, params: QueryParams = {}) => [`/api/admin/${name}`, params] as const,
+  },
 };

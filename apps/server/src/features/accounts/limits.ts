@@ -16,6 +16,17 @@ export const LIMITS = {
   verify: { perIp: 10, perAccount: 10 },
 } as const;
 
+/** Calls limited per address only: requests per minute (RATE_LIMIT_SCALE applies too). */
+export const ADDRESS_LIMITS = {
+  feedback: 5,
+} as const;
+
+/** The route `config` of a per-address limit: @fastify/rate-limit, in Redis with REDIS_URL. */
+export function addressLimit(app: FastifyInstance, name: keyof typeof ADDRESS_LIMITS): Limit['config'] {
+  const max = Math.round(ADDRESS_LIMITS[name] * app.services.config.RATE_LIMIT_SCALE);
+  return { rateLimit: { max, timeWindow: '1 minute' } };
+}
+
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
 export interface Limit {

@@ -1,9 +1,17 @@
-import { MaintenanceRequest, type Setting } from '@sbc/api';
+import {
+  type AdminGamePage,
+  AdminPageQuery,
+  MaintenanceRequest,
+  type PageQuery,
+  type Setting,
+} from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import { settings } from '../../db/schema.ts';
 import { requireAdmin } from '../../plugins/session.ts';
+import { recordAudit } from '../admin/audit.ts';
+import { offsetOf, pageOf } from '../admin/paging.ts';
 import { writeMaintenance } from './maintenance.ts';
-import { listGames } from './store.ts';
+import { pageGames } from './store.ts';
 import { summaryView } from './view.ts';
 
 /** The admin's game and settings calls (docs/api.md §6). */
@@ -15,7 +23,15 @@ export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
     requireAdmin(request);
   });
 
-  app.get('/api/admin/games', async () => (await listGames(db)).map(summaryView));
+  app.get<{ Querystring: PageQuery }>(
+    '/api/admin/games',
+    { schema: { querystring: AdminPageQuery } },
+    async (request): Promise<AdminGamePage> => {
+      const query = request.query;
+      const { games, total } = await pageGames(db, { limit: query.pageSize, offset: offsetOf(query) });
+      return pageOf(query, total, games.map(summaryView));
+    },
+  );
 
   app.get('/api/admin/settings', async (): Promise<Setting[]> => {
     const rows = await db.select().from(settings).orderBy(settings.key);
@@ -25,6 +41,15 @@ export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
   app.post<{ Body: MaintenanceRequest }>(
     '/api/admin/maintenance',
     { schema: { body: MaintenanceRequest } },
-    async (request) => writeMaintenance(db, request.body.enabled, request.body.message, services.now()),
+    async (request) => {
+      const admin = requireAdmin(request);
+      const now = services.now();
+      return db.transaction(async (tx) => {
+        const saved = await writeMaintenance(tx, request.body.enabled, request.body.message, now);
+        const details = { enabled: saved.maintenanceMode, message: saved.message };
+        await recordAudit(tx, admin, 'maintenance.update', null, details, now);
+        return saved;
+      });
+    },
   );
 }

@@ -1,7 +1,7 @@
 import type { MaintenanceResponse } from '@sbc/api';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
-import { settings } from '../../db/schema.ts';
+import { settings, users } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { UserRow } from '../accounts/users.ts';
 
@@ -42,4 +42,26 @@ export async function refuseDuringMaintenance(db: Db, user: Pick<UserRow, 'isAdm
   if (user?.isAdmin) return;
   const maintenance = await readMaintenance(db);
   if (maintenance.maintenanceMode) throw new HttpError(503, maintenance.message, { maintenanceMode: true });
+}
+
+/**
+ * The same refusal for a game a room starts (a second player sits down, a rematch is accepted):
+ * a user's admin rights are read only while maintenance is on. A game already under way is never
+ * refused: its moves, draws and resignations go on.
+ */
+export async function refuseRoomGameDuringMaintenance(
+  db: Db,
+  player: { id: string; isGuest: boolean },
+): Promise<void> {
+  const maintenance = await readMaintenance(db);
+  if (!maintenance.maintenanceMode) return;
+  if (!player.isGuest) {
+    const [user] = await db
+      .select({ isAdmin: users.isAdmin })
+      .from(users)
+      .where(eq(users.id, player.id))
+      .limit(1);
+    if (user?.isAdmin) return;
+  }
+  throw new HttpError(503, maintenance.message, { maintenanceMode: true });
 }

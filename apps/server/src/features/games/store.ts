@@ -1,6 +1,6 @@
 import type { GameSummary } from '@sbc/api';
 import { Game, type GameRecord } from '@sbc/game';
-import { and, desc, eq, getTableColumns, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { alias, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
 import { preparedOnce } from '../../db/prepared.ts';
@@ -129,10 +129,28 @@ export async function loadGame(db: Db, id: string): Promise<LoadedGame | null> {
   return found && rebuild(found);
 }
 
-/** A player's games, or without one every game (the admin's list); the newest first. */
+/** A player's games, or without one every game; the newest first. */
 export async function listGames(db: Db, playerId?: string): Promise<ListedGame[]> {
   const found = await (playerId ? queries(db).playerGames.execute({ userId: playerId }) : newestGames(db));
   return found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } }));
+}
+
+/** A page of every game, newest first (the admin's list), and how many games there are. */
+export async function pageGames(
+  db: Db,
+  page: { limit: number; offset: number },
+): Promise<{ games: ListedGame[]; total: number }> {
+  const [found, [{ total }]] = await Promise.all([
+    selectGames(db, summaryColumns)
+      .orderBy(desc(games.createdAt), desc(games.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(games),
+  ]);
+  return {
+    games: found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } })),
+    total: Number(total),
+  };
 }
 
 export async function insertGame(db: Db, values: typeof games.$inferInsert): Promise<GameRow> {

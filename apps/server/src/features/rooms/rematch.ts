@@ -2,6 +2,7 @@ import { type GameStatus, isLive } from '@sbc/game';
 import type { FastifyBaseLogger } from 'fastify';
 import { conflict, HttpError, notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
+import { refuseRoomGameDuringMaintenance } from '../games/maintenance.ts';
 import { insertOnlineGame } from '../games/online.ts';
 import { findGameRow, type GameRow } from '../games/store.ts';
 import { tellRoom } from './events.ts';
@@ -75,6 +76,7 @@ async function answer(
       await updateRoom(tx, room.id, { rematchOfferedBy: action === 'offer' ? player.id : null });
       return { action, started: null };
     }
+    await refuseRoomGameDuringMaintenance(tx, player);
     const white = game.blackPlayerId as string;
     const black = game.whitePlayerId as string;
     const started = await insertOnlineGame(

@@ -34,7 +34,8 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
     '/api/rooms/join',
     { schema: { body: JoinRoomRequest } },
     async (request, reply) => {
-      await refuseDuringMaintenance(db, request.user);
+      // Maintenance refuses only a join that would start a game (service.ts): a player who comes
+      // back to a game under way is let in.
       const { roomCode, guestName } = request.body;
       const player = seatTaker(request, reply, services, guestName, GUEST_NAME_REQUIRED.join);
       return joinRoom(services, request.log, player, roomCode);

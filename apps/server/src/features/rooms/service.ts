@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { uniqueViolation } from '../accounts/users.ts';
+import { refuseRoomGameDuringMaintenance } from '../games/maintenance.ts';
 import { insertOnlineGame } from '../games/online.ts';
 import { findGameRow } from '../games/store.ts';
 import { roomView, tellRoom } from './events.ts';
@@ -104,6 +105,7 @@ export async function joinRoom(
     const host = seats[0];
     const [white, black] = room.hostIsWhite ? [host.playerId, player.id] : [player.id, host.playerId];
     const ownerId = host.isGuest ? null : host.playerId;
+    await refuseRoomGameDuringMaintenance(tx, player);
     const started = await insertOnlineGame(tx, { roomId: room.id, white, black, ownerId }, now);
     await updateRoom(tx, room.id, { status: 'playing', gameId: started.id });
     return { joined: true, gameId: started.id };

@@ -20,12 +20,15 @@ export function Tabs({ tabs, defaultValue, value, onValueChange, label, classNam
       onValueChange={onValueChange}
       className={className}
     >
-      <RadixTabs.List aria-label={label} className="inline-flex rounded-lg bg-slate-100 p-1">
+      <RadixTabs.List
+        aria-label={label}
+        className="inline-flex max-w-full flex-wrap rounded-lg bg-slate-100 p-1"
+      >
         {tabs.map((t) => (
           <RadixTabs.Trigger
             key={t.value}
             value={t.value}
-            className="rounded-md px-4 py-1.5 text-sm font-medium text-slate-600 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow"
+            className="rounded-md px-4 py-1.5 text-sm font-medium text-slate-600 focus-visible:outline-2 focus-visible:outline-amber-500 data-[state=active]:bg-white data-[state=active]:text-slate-900 data-[state=active]:shadow"
           >
             {t.label}
           </RadixTabs.Trigger>

@@ -1,7 +1,8 @@
 import type { GameSummary } from '@sbc/api';
-import { Game, type GameState, isLive } from '@sbc/game';
+import { capitalize, Game, type GameState, isLive } from '@sbc/game';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { GameStatusBadge } from '../../../components/Badge.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -23,33 +24,11 @@ export function matches(game: GameSummary, filter: HistoryFilter): boolean {
   return game.roomId === null && !game.gameState.isComputerGame;
 }
 
-const STATUS_STYLE: Record<string, string> = {
-  active: 'bg-emerald-100 text-emerald-800',
-  check: 'bg-emerald-100 text-emerald-800',
-  checkmate: 'bg-violet-100 text-violet-800',
-  stalemate: 'bg-slate-200 text-slate-800',
-  draw: 'bg-sky-100 text-sky-800',
-  resigned: 'bg-red-100 text-red-800',
-  abandoned: 'bg-amber-100 text-amber-900',
-};
-
-const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
-
-export function StatusBadge({ status }: { status: string }) {
-  return (
-    <span
-      className={cn('rounded-full px-2 py-0.5 text-xs font-semibold', STATUS_STYLE[status] ?? 'bg-slate-100')}
-    >
-      {label(status)}
-    </span>
-  );
-}
-
 function describe(game: GameSummary): string {
   if (game.roomId)
     return `${game.whitePlayer?.username ?? 'White'} vs ${game.blackPlayer?.username ?? 'Black'}`;
   if (game.gameState.isComputerGame)
-    return `vs Computer (${label(game.gameState.aiDifficulty)}), you play ${game.gameState.humanPlayer}`;
+    return `vs Computer (${capitalize(game.gameState.aiDifficulty)}), you play ${game.gameState.humanPlayer}`;
   return 'Local game, two players';
 }
 
@@ -89,10 +68,10 @@ export function GameHistory({ renderBoard }: { renderBoard: (state: GameState) =
               className="w-full rounded-xl border border-slate-200 bg-white p-4 text-left shadow-sm hover:border-amber-400 focus-visible:outline-2 focus-visible:outline-amber-500"
             >
               <span className="flex flex-wrap items-center gap-2">
-                <StatusBadge status={g.status} />
+                <GameStatusBadge status={g.status} />
                 {isLive(g.status) && (
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
-                    {label(g.currentTurn)} to move
+                    {capitalize(g.currentTurn)} to move
                   </span>
                 )}
               </span>
@@ -195,7 +174,7 @@ function GameDetails({
         </div>
         <div className="space-y-3">
           <div className="flex flex-wrap gap-2">
-            <StatusBadge status={game.status} />
+            <GameStatusBadge status={game.status} />
             <span className="text-sm text-slate-600">{game.moveCount} moves</span>
           </div>
           <h3 className="text-sm font-semibold">Moves</h3>

@@ -1,6 +1,6 @@
 import { capitalize, LEVEL_NAMES, type Level } from '@sbc/game';
 import { type ColorName, parseSbfen } from '@sbc/rules';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Choice } from '../../../components/Choice.tsx';
@@ -8,6 +8,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { HttpError, isUnauthorized } from '../../../lib/http.ts';
+import { queryKeys } from '../../../lib/query-keys.ts';
 import { createGame } from '../api/games.ts';
 
 type Mode = 'human' | 'computer';
@@ -20,6 +21,7 @@ export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const [fen, setFen] = useState('');
   const [fenError, setFenError] = useState<string | null>(null);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const create = useMutation({
     mutationFn: createGame,
     onSuccess: (game) => {
@@ -31,14 +33,13 @@ export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       if (isUnauthorized(e)) return;
       const body = e instanceof HttpError ? e.json : null;
       if (e instanceof HttpError && e.status === 503 && body?.maintenanceMode) {
-        toast({
-          title: 'System Maintenance',
-          description:
-            typeof body.message === 'string'
-              ? body.message
-              : 'The system is currently under maintenance. Please try again later.',
-          variant: 'destructive',
-        });
+        const message =
+          typeof body.message === 'string'
+            ? body.message
+            : 'The system is currently under maintenance. Please try again later.';
+        toast({ title: 'System Maintenance', description: message, variant: 'destructive' });
+        // The banner shows it at once, without waiting for its next poll.
+        queryClient.setQueryData(queryKeys.maintenance, { maintenanceMode: true, message });
         return;
       }
       toast({

@@ -1,0 +1,475 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  AdminFeedbackPage,
+  AdminGamePage,
+  AdminStats,
+  AdminSystem,
+  AdminUserPage,
+  AuditPage,
+  GameResponse,
+  PlayingUserPage,
+  Room,
+  SponsorshipPage,
+} from '@sbc/api';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminCommand } from '../src/cli/admin-command.ts';
+import { games, users } from '../src/db/schema.ts';
+import { addSponsorship } from '../src/features/admin/sponsorships.ts';
+import { SESSION_CACHE_MS } from '../src/plugins/session.ts';
+import { createGame, insertOnlineGame, play } from './game-helpers.ts';
+import { type Agent, startServer, type TestServer } from './helpers.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+}, 60_000);
+afterAll(() => server.close());
+
+const DENIED = "You don't have permission to access the admin panel.";
+
+/** Every admin call, with a body where it takes one. */
+const ADMIN_CALLS: [method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown][] = [
+  ['GET', '/api/admin/users'],
+  ['GET', '/api/admin/users?q=a&page=2'],
+  ['GET', '/api/admin/online-users'],
+  ['GET', '/api/admin/playing-users'],
+  ['GET', '/api/admin/games'],
+  ['GET', '/api/admin/sponsorships'],
+  ['GET', '/api/admin/feedback'],
+  ['GET', '/api/admin/audit'],
+  ['GET', '/api/admin/stats'],
+  ['GET', '/api/admin/system'],
+  ['GET', '/api/admin/settings'],
+  ['POST', '/api/admin/maintenance', { enabled: true }],
+  ['POST', '/api/admin/users/block', { userId: 'someone', isBlocked: true }],
+  ['POST', '/api/admin/users/update-admin', { userId: 'someone', isAdmin: true }],
+  ['DELETE', '/api/admin/feedback/00000000-0000-0000-0000-000000000000'],
+];
+
+describe('who may call the admin API', () => {
+  it('refuses visitors (401) and users who are not admins (403), whatever the query or body', async () => {
+    const visitor = server.agent();
+    const user = await server.signedIn();
+    for (const [method, url, body] of ADMIN_CALLS) {
+      for (const [agent, status, message] of [
+        [visitor, 401, 'Not signed in'],
+        [user, 403, DENIED],
+      ] as const) {
+        const res = await agent.request(method, url, body);
+        expect(res, `${method} ${url}`).toMatchObject({ status, body: { message } });
+      }
+      // A malformed query or body does not tell a stranger anything either.
+      const query = `${url}${url.includes('?') ? '&' : '?'}page=0`;
+      const bad = await visitor.request(method, query, body === undefined ? undefined : { enabled: 'x' });
+      expect(bad.status, `${method} ${url} malformed`).toBe(401);
+      expect((await user.request(method, query, body === undefined ? undefined : {})).status).toBe(403);
+    }
+  });
+
+  it('refuses a user made admin-less since their session began: at once through the API', async () => {
+    const [admin, other] = [
+      await server.signedIn({ isAdmin: true }),
+      await server.signedIn({ isAdmin: true }),
+    ];
+    expect((await admin.get('/api/admin/stats')).status).toBe(200);
+    await other.post('/api/admin/users/update-admin', { userId: admin.user.id, isAdmin: false });
+    expect((await admin.get('/api/admin/stats')).status).toBe(403);
+  });
+
+  it('and within SESSION_CACHE_MS when the row is changed behind the server', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    expect((await admin.get('/api/admin/stats')).status).toBe(200);
+    await server.app.services.database.db
+      .update(users)
+      .set({ isAdmin: false })
+      .where(eq(users.id, admin.user.id));
+    server.advance(SESSION_CACHE_MS + 1);
+    expect((await admin.get('/api/admin/stats')).status).toBe(403);
+  });
+});
+
+describe('paging', () => {
+  it('answers 50 rows a page by default, the total, and an empty page past the end', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    const t0 = server.app.services.now().getTime();
+    await server.app.services.database.db.insert(users).values(
+      Array.from({ length: 55 }, (_, i) => ({
+        username: `pager_${i}`,
+        lastName: 'Pagington',
+        createdAt: new Date(t0 - i * 1000),
+      })),
+    );
+    const first = AdminUserPage.parse((await admin.get('/api/admin/users?q=pagington')).body);
+    expect(first).toMatchObject({ page: 1, pageSize: 50, total: 55, totalPages: 2 });
+    expect(first.items.map((u) => u.username)).toEqual(Array.from({ length: 50 }, (_, i) => `pager_${i}`));
+    const second = AdminUserPage.parse((await admin.get('/api/admin/users?q=pagington&page=2')).body);
+    expect(second.items.map((u) => u.username)).toEqual([
+      'pager_50',
+      'pager_51',
+      'pager_52',
+      'pager_53',
+      'pager_54',
+    ]);
+    const small = AdminUserPage.parse(
+      (await admin.get('/api/admin/users?q=pagington&page=3&pageSize=20')).body,
+    );
+    expect(small).toMatchObject({ page: 3, pageSize: 20, total: 55, totalPages: 3 });
+    expect(small.items).toHaveLength(15);
+    const past = AdminUserPage.parse((await admin.get('/api/admin/users?q=pagington&page=9')).body);
+    expect(past).toMatchObject({ items: [], page: 9, total: 55, totalPages: 2 });
+  });
+
+  it('refuses a page or page size out of range, with the field named', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    for (const [query, message] of [
+      ['page=0', 'page: page must be at least 1'],
+      ['page=-1', 'page: page must be at least 1'],
+      ['page=1.5', 'page: page must be a whole number'],
+      ['page=two', 'page: page must be a whole number'],
+      ['pageSize=101', 'pageSize: pageSize must be at most 100'],
+      ['pageSize=0', 'pageSize: pageSize must be at least 1'],
+    ]) {
+      for (const path of [
+        'users',
+        'online-users',
+        'playing-users',
+        'games',
+        'sponsorships',
+        'feedback',
+        'audit',
+      ]) {
+        expect(await admin.get(`/api/admin/${path}?${query}`), `${path}?${query}`).toMatchObject({
+          status: 400,
+          body: { message },
+        });
+      }
+    }
+  });
+
+  it('pages the games, newest first', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    const user = await server.signedIn();
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      made.push((await createGame(user)).id);
+      server.advance(1000);
+    }
+    const page = AdminGamePage.parse((await admin.get('/api/admin/games?pageSize=2')).body);
+    expect(page.items.map((g) => g.id)).toEqual([made[2], made[1]]);
+    expect(page.items[0]).toMatchObject({ whitePlayer: { username: user.user.username } });
+    expect(page.total).toBeGreaterThanOrEqual(3);
+    const next = AdminGamePage.parse((await admin.get('/api/admin/games?pageSize=2&page=2')).body);
+    expect(next.items[0].id).toBe(made[0]);
+  });
+});
+
+describe('stats and system', () => {
+  it('counts users, online users, players, games and completed sponsorships', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    const before = AdminStats.parse((await admin.get('/api/admin/stats')).body);
+    const long = new Date(server.app.services.now().getTime() - 10 * 60_000);
+    const white = await server.signedIn();
+    const black = await server.signedIn({ lastActivityAt: long });
+    await white.get('/api/user');
+    const online = await insertOnlineGame(server, white.user.id, black.user.id);
+    const finished = await createGame(white);
+    await server.app.services.database.db
+      .update(games)
+      .set({ status: 'resigned' })
+      .where(eq(games.id, finished.id));
+    const { db } = server.app.services.database;
+    await addSponsorship(db, { amountCents: 2500, currency: 'USD', status: 'completed' });
+    await addSponsorship(db, { amountCents: 50_000, currency: 'INR', status: 'completed' });
+    await addSponsorship(db, { amountCents: 999, currency: 'USD', status: 'pending' });
+    await addSponsorship(db, { amountCents: 777, currency: 'USD', status: 'failed' });
+
+    const after = AdminStats.parse((await admin.get('/api/admin/stats')).body);
+    expect(after.totalUsers - before.totalUsers).toBe(2);
+    expect(after.onlineUsers - before.onlineUsers).toBe(1); // white; black was last seen 10 minutes ago
+    expect(after.playingUsers - before.playingUsers).toBe(2);
+    expect(after.totalGames - before.totalGames).toBe(2);
+    expect(after.activeGames - before.activeGames).toBe(1);
+    expect(after.totalSponsorshipCents - before.totalSponsorshipCents).toBe(52_500);
+    expect(after.sponsorshipCount - before.sponsorshipCount).toBe(2);
+    expect(after.sponsorshipsByCurrency).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ currency: 'INR' }),
+        expect.objectContaining({ currency: 'USD' }),
+      ]),
+    );
+    expect(after).toMatchObject({ maintenanceMode: false });
+
+    const playing = PlayingUserPage.parse((await admin.get('/api/admin/playing-users?pageSize=100')).body);
+    const rows = playing.items.filter((p) => p.gameId === online);
+    expect(rows.map((r) => [r.role, r.user.id]).sort()).toEqual([
+      ['black', black.user.id],
+      ['white', white.user.id],
+    ]);
+    expect(rows[0]).toMatchObject({ mode: 'online' });
+    expect(playing.items.some((p) => p.gameId === finished.id)).toBe(false);
+  });
+
+  it('tells the uptime and the database; storage is unknown for PGlite in memory', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    server.advance(90_000);
+    const system = AdminSystem.parse((await admin.get('/api/admin/system')).body);
+    expect(system.uptimeSeconds).toBeGreaterThanOrEqual(90);
+    expect(system.database.connected).toBe(true);
+    if (process.env.DATABASE_URL) {
+      expect(system.database).toMatchObject({ kind: 'postgres' });
+      expect(system.database.sizeBytes).toBeGreaterThan(1_000_000);
+    } else {
+      expect(system.database).toEqual({ kind: 'pglite', connected: true, sizeBytes: null });
+    }
+  });
+
+  it('measures the data folder of PGlite on disk', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sbc-system-'));
+    const onDisk = await startServer({ dataDir });
+    try {
+      const admin = await onDisk.signedIn({ isAdmin: true });
+      const system = AdminSystem.parse((await admin.get('/api/admin/system')).body);
+      expect(system.database.kind).toBe('pglite');
+      expect(system.database.sizeBytes).toBeGreaterThan(1_000_000);
+    } finally {
+      await onDisk.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('sponsorships', () => {
+  it('lists them newest first, Anonymous as null, recorded by the admin CLI', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    const lines: string[] = [];
+    const out = { log: (l: string) => lines.push(l), error: (l: string) => lines.push(`error: ${l}`) };
+    const db = async () => server.app.services.database.db;
+    const add = (...args: string[]) => adminCommand(['sponsorship', 'add', ...args], db, out);
+    expect(
+      await add(
+        '--name',
+        'Ada',
+        '--email',
+        'ada@example.com',
+        '--amount-cents',
+        '1234',
+        '--currency',
+        'usd',
+        '--status',
+        'completed',
+        '--message',
+        'Keep going',
+      ),
+    ).toBe(0);
+    expect(lines.at(-1)).toMatch(/^Recorded sponsorship .+: 12\.34 USD \(completed\) from Ada\.$/);
+    server.advance(1000);
+    expect(await add('--amount-cents', '500', '--currency', 'INR', '--status', 'pending')).toBe(0);
+    expect(lines.at(-1)).toMatch(/from Anonymous\.$/);
+
+    lines.length = 0;
+    expect(await add('--amount-cents', '12.5', '--currency', 'dollars', '--status', 'done')).toBe(2);
+    expect(lines).toEqual([
+      'error: --amount-cents: amount-cents must be a whole number of cents',
+      'error: --currency: currency must be a 3-letter code such as USD or INR',
+      'error: --status: status must be completed, pending or failed',
+    ]);
+    lines.length = 0;
+    expect(await add('--amount', '5')).toBe(2);
+    expect(lines[0]).toMatch(/^error: Unknown option '--amount'/);
+    expect(await adminCommand(['sponsorship', 'refund'], db, out)).toBe(2);
+
+    const page = SponsorshipPage.parse((await admin.get('/api/admin/sponsorships')).body);
+    expect(page.items.slice(0, 2)).toMatchObject([
+      {
+        sponsorName: null,
+        sponsorEmail: null,
+        amount: 500,
+        currency: 'INR',
+        status: 'pending',
+        message: null,
+      },
+      {
+        sponsorName: 'Ada',
+        sponsorEmail: 'ada@example.com',
+        amount: 1234,
+        currency: 'USD',
+        status: 'completed',
+        message: 'Keep going',
+      },
+    ]);
+
+    lines.length = 0;
+    expect(await adminCommand(['sponsorship', 'list'], db, out)).toBe(0);
+    expect(lines[0]).toMatch(/^\d{4}-\d\d-\d\d\s+5\.00 INR\s+pending\s+Anonymous$/);
+    expect(lines[1]).toMatch(/\s12\.34 USD\s+completed\s+Ada <ada@example\.com>\s+Keep going$/);
+    expect(lines.at(-1)).toMatch(/^\d+ sponsorships \(page 1 of 1\)\.$/);
+  });
+});
+
+describe('the audit log', () => {
+  it('records blocks, unblocks, admin rights, maintenance and deleted feedback: who, what, when', async () => {
+    const admin = await server.signedIn({ isAdmin: true, username: `auditor_${Date.now()}` });
+    const target = await server.signedIn();
+    const ok = async (res: Promise<{ status: number }>) => expect((await res).status).toBe(200);
+    await ok(admin.post('/api/admin/users/block', { userId: target.user.id, isBlocked: true }));
+    await ok(admin.post('/api/admin/users/block', { userId: target.user.id, isBlocked: false }));
+    await ok(admin.post('/api/admin/users/update-admin', { userId: target.user.id, isAdmin: true }));
+    await ok(admin.post('/api/admin/users/update-admin', { userId: target.user.id, isAdmin: false }));
+    await ok(admin.post('/api/admin/maintenance', { enabled: true, message: 'Back soon.' }));
+    await ok(admin.post('/api/admin/maintenance', { enabled: false }));
+    const posted = await server
+      .agent()
+      .post('/api/feedback', { name: 'Bo', message: 'Spam spam spam', isPublic: 1 });
+    await ok(admin.delete(`/api/admin/feedback/${posted.body.id}`));
+    // Refusals record nothing.
+    expect((await admin.post('/api/admin/users/block', { userId: 'nobody', isBlocked: true })).status).toBe(
+      404,
+    );
+
+    const log = AuditPage.parse((await admin.get('/api/admin/audit?pageSize=100')).body);
+    const mine = log.items.filter((e) => e.actorId === admin.user.id).reverse();
+    expect(mine.map((e) => [e.action, e.targetId, e.targetLabel])).toEqual([
+      ['user.block', target.user.id, target.user.username],
+      ['user.unblock', target.user.id, target.user.username],
+      ['user.promote', target.user.id, target.user.username],
+      ['user.demote', target.user.id, target.user.username],
+      ['maintenance.update', null, null],
+      ['maintenance.update', null, null],
+      ['feedback.delete', posted.body.id, 'Bo: Spam spam spam'],
+    ]);
+    expect(mine.every((e) => e.actorUsername === admin.user.username)).toBe(true);
+    expect(mine[4].details).toEqual({ enabled: true, message: 'Back soon.' });
+    expect(mine[6].details).toMatchObject({ name: 'Bo', message: 'Spam spam spam' });
+    expect(Date.parse(mine[0].createdAt)).toBeLessThanOrEqual(Date.parse(mine[6].createdAt));
+    expect(log.items[0].createdAt >= log.items.at(-1)!.createdAt).toBe(true); // newest first
+  });
+
+  it('records the command line as the actor of promote and demote', async () => {
+    const user = await server.signedIn();
+    const out = { log: () => {}, error: () => {} };
+    const db = async () => server.app.services.database.db;
+    expect(await adminCommand(['promote', user.user.username], db, out)).toBe(0);
+    const log = AuditPage.parse((await user.get('/api/admin/audit?pageSize=100')).body);
+    expect(log.items.find((e) => e.targetId === user.user.id)).toMatchObject({
+      actorId: null,
+      actorUsername: '(command line)',
+      action: 'user.promote',
+      targetId: user.user.id,
+    });
+  });
+});
+
+describe('maintenance', () => {
+  async function roomWithHost(host: Agent) {
+    const res = await host.request('POST', '/api/rooms');
+    expect(res.status).toBe(201);
+    return Room.parse(res.body);
+  }
+
+  it('refuses new games (503 with maintenanceMode) while games under way go on', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    const player = await server.signedIn();
+    const host = await server.signedIn();
+    const guest = await server.signedIn();
+    const underWay = GameResponse.parse(await createGame(player));
+    const room = await roomWithHost(host);
+    const started = await server.signedIn();
+    const startedRoom = await roomWithHost(started);
+    const opponent = await server.signedIn();
+    expect((await opponent.post('/api/rooms/join', { roomCode: startedRoom.code })).status).toBe(200);
+
+    expect(
+      (await admin.post('/api/admin/maintenance', { enabled: true, message: 'Back at noon.' })).status,
+    ).toBe(200);
+    try {
+      const refused = { status: 503, body: { maintenanceMode: true, message: 'Back at noon.' } };
+      expect(await player.post('/api/games', {})).toMatchObject(refused);
+      expect(await player.post('/api/games', { isComputerGame: true })).toMatchObject(refused);
+      expect(await player.request('POST', '/api/rooms')).toMatchObject(refused);
+      // A second player would start the room's game.
+      expect(await guest.post('/api/rooms/join', { roomCode: room.code })).toMatchObject(refused);
+      expect((await server.agent().get(`/api/rooms/${room.code}`)).body.players).toHaveLength(1);
+      // A player of a game under way comes back to it.
+      expect((await opponent.post('/api/rooms/join', { roomCode: startedRoom.code })).status).toBe(200);
+      // Moves go on.
+      const moved = await play(player, underWay.id, 'e2e4', 'e7e5');
+      expect(moved.moveCount).toBe(2);
+      // Admins are not refused.
+      expect((await admin.post('/api/games', {})).status).toBe(201);
+      const stats = AdminStats.parse((await admin.get('/api/admin/stats')).body);
+      expect(stats).toMatchObject({ maintenanceMode: true, maintenanceMessage: 'Back at noon.' });
+    } finally {
+      await admin.post('/api/admin/maintenance', { enabled: false });
+    }
+    expect((await player.post('/api/games', {})).status).toBe(201);
+    expect((await guest.post('/api/rooms/join', { roomCode: room.code })).status).toBe(200);
+  });
+});
+
+describe('activity', () => {
+  it('records a signed-in request at most once a minute per user', async () => {
+    const t = () => server.app.services.now().getTime();
+    const agent = await server.signedIn({ lastActivityAt: new Date(t() - 30_000) });
+    const read = async () =>
+      (
+        await server.app.services.database.db.select().from(users).where(eq(users.id, agent.user.id))
+      )[0].lastActivityAt?.getTime();
+    const first = await read();
+    await agent.get('/api/user');
+    expect(await read()).toBe(first); // 30 s ago: not written again
+    server.advance(31_000);
+    await agent.get('/api/user');
+    const second = await read();
+    expect(second).toBeGreaterThan(first! + 60_000); // over a minute: written
+    expect(second).toBeLessThanOrEqual(t());
+    server.advance(10_000);
+    await agent.get('/api/games');
+    await agent.get('/api/user');
+    expect(await read()).toBe(second);
+    // A visitor's requests write nothing, and an online user shows in the list.
+    const admin = await server.signedIn({ isAdmin: true });
+    const online = AdminUserPage.parse((await admin.get('/api/admin/online-users?pageSize=100')).body);
+    expect(online.items.map((u) => u.id)).toContain(agent.user.id);
+  });
+});
+
+describe('admin feedback', () => {
+  it('lists every feedback with its email, deletes one with its replies, and 404s an unknown id', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    const visitor = server.agent();
+    const root = await visitor.post('/api/feedback', {
+      name: 'Cy',
+      email: 'cy@example.com',
+      message: 'Root',
+      isPublic: 1,
+    });
+    const reply = await visitor.post('/api/feedback', {
+      name: 'Di',
+      message: 'Reply',
+      isPublic: 1,
+      parentId: root.body.id,
+    });
+    const page = AdminFeedbackPage.parse((await admin.get('/api/admin/feedback')).body);
+    expect(page.items.slice(0, 2)).toMatchObject([
+      { id: reply.body.id, email: null, parentId: root.body.id, isPublic: 1 },
+      { id: root.body.id, email: 'cy@example.com', parentId: null, isPublic: 1 },
+    ]);
+    expect(await admin.delete(`/api/admin/feedback/${root.body.id}`)).toMatchObject({
+      status: 200,
+      body: { message: 'Feedback deleted' },
+    });
+    const after = AdminFeedbackPage.parse((await admin.get('/api/admin/feedback')).body);
+    expect(after.items.map((f) => f.id)).not.toContain(reply.body.id);
+    expect(await admin.delete(`/api/admin/feedback/${root.body.id}`)).toMatchObject({
+      status: 404,
+      body: { message: 'Feedback not found' },
+    });
+    expect((await admin.delete('/api/admin/feedback/not-a-uuid')).status).toBe(404);
+    expect((await admin.request('DELETE', `/api/admin/feedback/${reply.body.id}`, {})).body).toEqual({
+      message: 'This call takes no body',
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { type Column, DataTable } from '../../../components/DataTable.tsx';
+import { Pager } from '../../../components/Pager.tsx';
+import { errorMessage, type QueryParams } from '../../../lib/http.ts';
+import type { AdminList } from '../../../lib/query-keys.ts';
+import { useAdminPage } from '../api/admin.ts';
+
+/** One of the panel's lists, paged by the server: its table and the page controls. */
+export function PagedList<T>({
+  name,
+  params,
+  pollMs,
+  label,
+  columns,
+  rowKey,
+  empty,
+}: {
+  name: AdminList;
+  params?: QueryParams;
+  pollMs?: number;
+  label: string;
+  columns: Column<T>[];
+  rowKey: (row: T) => string;
+  empty: string;
+}) {
+  const [page, setPage] = useState(1);
+  const { data, error, isPending } = useAdminPage<T>(name, { ...params, page }, pollMs);
+  if (isPending) return <p className="text-sm text-slate-500">Loading...</p>;
+  if (!data)
+    return (
+      <p className="text-sm text-red-600">
+        {label} could not be loaded: {errorMessage(error, 'please try again.')}
+      </p>
+    );
+  return (
+    <>
+      <DataTable label={label} columns={columns} rows={data.items} rowKey={rowKey} empty={empty} />
+      <Pager page={data.page} totalPages={data.totalPages} total={data.total} onPage={setPage} />
+    </>
+  );
+}

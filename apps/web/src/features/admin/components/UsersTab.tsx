@@ -1,0 +1,89 @@
+import type { MessageResponse, User } from '@sbc/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Badge } from '../../../components/Badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { toast } from '../../../components/ui/toast-store.ts';
+import { errorMessage } from '../../../lib/http.ts';
+import { adminApi, refreshAfter } from '../api/admin.ts';
+import { date } from '../lib/format.ts';
+import { PagedList } from './PagedList.tsx';
+import { UserCell } from './UserCell.tsx';
+
+/** The search waits for a pause in the typing before it asks the server. */
+const SEARCH_DELAY_MS = 300;
+
+function BlockButton({ user, self }: { user: User; self: boolean }) {
+  const client = useQueryClient();
+  const block = useMutation({
+    mutationFn: adminApi.block,
+    onSuccess: (answer: MessageResponse) => {
+      toast({ title: answer.message });
+      refreshAfter(client, 'users', 'online-users');
+    },
+    onError: (e) =>
+      toast({
+        title: 'Error',
+        description: errorMessage(e, 'Failed to update user block status.'),
+        variant: 'destructive',
+      }),
+  });
+  return (
+    <Button
+      size="sm"
+      variant={user.isBlocked ? 'outline' : 'destructive'}
+      // An admin cannot block themself (the server says so too).
+      disabled={self || block.isPending}
+      aria-label={`${user.isBlocked ? 'Unblock' : 'Block'} ${user.username}`}
+      onClick={() => block.mutate({ userId: user.id, isBlocked: !user.isBlocked })}
+    >
+      {user.isBlocked ? 'Unblock' : 'Block'}
+    </Button>
+  );
+}
+
+/** Users: a search by username, email, first or last name, and Block or Unblock on each. */
+export function UsersTab({ adminId }: { adminId: string }) {
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setQ(typed.trim()), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  return (
+    <div className="space-y-4">
+      <input
+        type="search"
+        value={typed}
+        onChange={(e) => setTyped(e.target.value)}
+        aria-label="Search users"
+        placeholder="Search by username, email or name"
+        className="h-10 w-full max-w-md rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
+      />
+      <PagedList<User>
+        // A new search starts again at its first page.
+        key={q}
+        name="users"
+        params={{ q }}
+        label="Users"
+        rowKey={(u) => u.id}
+        empty={q ? 'No users match this search.' : 'No users yet.'}
+        columns={[
+          {
+            header: 'User',
+            cell: (u) => <UserCell user={u} />,
+          },
+          { header: 'Email', cell: (u) => u.email ?? '—' },
+          { header: 'Phone', cell: (u) => u.phone ?? '—' },
+          { header: 'Joined', cell: (u) => date(u.createdAt) },
+          {
+            header: 'Status',
+            cell: (u) =>
+              u.isBlocked ? <Badge tone="red">Blocked</Badge> : <Badge tone="green">Active</Badge>,
+          },
+          { header: 'Action', cell: (u) => <BlockButton user={u} self={u.id === adminId} /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,2 @@
+/** The admin feature's page, loaded on demand. */
+export { AdminPage } from './components/AdminPage.tsx';

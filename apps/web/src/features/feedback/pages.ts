@@ -1,0 +1,2 @@
+/** The feedback feature's page, loaded on demand. */
+export { FeedbackPage } from './components/FeedbackPage.tsx';

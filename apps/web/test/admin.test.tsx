@@ -1,0 +1,395 @@
+import type { AdminStats, AdminSystem, AuditEntry, Page, User } from '@sbc/api';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import { Providers } from '../src/app/App.tsx';
+import { routes } from '../src/app/routes.tsx';
+import { STATS_POLL_MS } from '../src/features/admin/api/admin.ts';
+import { AdminGuard } from '../src/features/admin/components/AdminGuard.tsx';
+import { AdminPage } from '../src/features/admin/components/AdminPage.tsx';
+import { auditAction } from '../src/features/admin/components/AuditLog.tsx';
+import { MaintenanceSwitch } from '../src/features/admin/components/MaintenanceSwitch.tsx';
+import { statCards } from '../src/features/admin/components/StatCards.tsx';
+import { amount, bytes, dollars, duration } from '../src/features/admin/lib/format.ts';
+import { keyToUrl } from '../src/lib/http.ts';
+import { createQueryClient } from '../src/lib/queryClient.ts';
+import { ADA, type Answer, type Route, renderApp, serve } from './helpers.tsx';
+
+const ADMIN: User = {
+  ...ADA,
+  id: 'admin1',
+  username: 'root',
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  isAdmin: true,
+};
+const BOB: User = {
+  ...ADA,
+  id: 'u2',
+  username: 'bob',
+  firstName: 'Bob',
+  lastName: null,
+  email: 'bob@example.com',
+};
+
+const STATS: AdminStats = {
+  totalUsers: 12,
+  onlineUsers: 3,
+  playingUsers: 2,
+  totalGames: 40,
+  activeGames: 5,
+  totalSponsorshipCents: 123456,
+  sponsorshipCount: 3,
+  sponsorshipsByCurrency: [{ currency: 'USD', amountCents: 123456, count: 3 }],
+  maintenanceMode: false,
+  maintenanceMessage: 'System is under maintenance. Please try again later.',
+};
+
+const page = <T,>(items: T[], extra: Partial<Page<T>> = {}): Answer => ({
+  status: 200,
+  body: { items, page: 1, pageSize: 50, total: items.length, totalPages: 1, ...extra },
+});
+
+/** The panel's calls, every list empty unless given. */
+const panel = (routes: Record<string, Route> = {}) =>
+  serve({
+    'GET /api/admin/stats': { status: 200, body: STATS },
+    'GET /api/admin/users?page=1': page([ADMIN, BOB]),
+    ...routes,
+  });
+
+describe('admin formatting', () => {
+  it('writes cents as dollars with 2 decimals, sizes and uptimes readably', () => {
+    expect(dollars(123456)).toBe('$1,234.56');
+    expect(dollars(0)).toBe('$0.00');
+    expect(amount(2550, 'INR')).toBe('25.50 INR');
+    expect(bytes(null)).toBe('N/A');
+    expect(bytes(512)).toBe('512 bytes');
+    expect(bytes(5 * 1024 * 1024 + 300 * 1024)).toBe('5.3 MB');
+    expect(duration(45)).toBe('45s');
+    expect(duration(3 * 3600 + 4 * 60)).toBe('3h 4m');
+    expect(duration(2 * 86_400 + 60)).toBe('2d 0h 1m');
+  });
+
+  it('has the six stat cards: the sum of sponsorships in dollars with its count, the system status', () => {
+    const cards = statCards(STATS);
+    expect(cards.map((c) => c.label)).toEqual([
+      'Total Users',
+      'Online Users',
+      'Playing Now',
+      'Total Games',
+      'Total Sponsorships',
+      'System Status',
+    ]);
+    expect(cards[3]).toMatchObject({ value: 40, detail: '5 active' });
+    expect(cards[4]).toMatchObject({ value: '$1,234.56', detail: '3 sponsorships' });
+    expect(cards[5].value).toBe('Online');
+    expect(statCards({ ...STATS, maintenanceMode: true, sponsorshipCount: 1 })[5].value).toBe('Maintenance');
+    expect(statCards({ ...STATS, sponsorshipCount: 1 })[4].detail).toBe('1 sponsorship');
+  });
+
+  it('describes audit entries, maintenance with on or off and its message', () => {
+    const entry: AuditEntry = {
+      id: 'a1',
+      createdAt: '2025-09-13T10:00:00.000Z',
+      actorId: 'admin1',
+      actorUsername: 'root',
+      action: 'maintenance.update',
+      targetId: null,
+      targetLabel: null,
+      details: { enabled: true, message: 'Back at noon' },
+    };
+    expect(auditAction(entry)).toBe('Maintenance on: Back at noon');
+    expect(auditAction({ ...entry, details: { enabled: false } })).toBe('Maintenance off');
+    expect(auditAction({ ...entry, action: 'user.block', details: null })).toBe('Blocked user');
+  });
+
+  it('spells a paged list’s key as its URL with the query string', () => {
+    expect(keyToUrl(['/api/admin/users', { q: 'bob@x', page: 2 }])).toBe('/api/admin/users?q=bob%40x&page=2');
+    expect(keyToUrl(['/api/admin/users', { q: '', page: undefined }])).toBe('/api/admin/users');
+    expect(keyToUrl(['/api/games', 'g1'])).toBe('/api/games/g1');
+  });
+});
+
+describe('the admin guard', () => {
+  function renderGuard(user: User | null) {
+    const router = createMemoryRouter(
+      [
+        { path: '/', element: <p>Home page</p> },
+        {
+          path: '/admin',
+          element: (
+            <AdminGuard user={user} isLoading={false}>
+              {(admin) => <p>Panel of {admin.username}</p>}
+            </AdminGuard>
+          ),
+        },
+      ],
+      { initialEntries: ['/admin'] },
+    );
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    return router;
+  }
+
+  it.each([
+    ['a visitor', null],
+    ['a user who is not an admin', ADA],
+  ])('sends %s to / with Access Denied', async (_who, user) => {
+    const router = renderGuard(user);
+    expect(await screen.findByText('Home page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    expect(screen.getByText("You don't have permission to access the admin panel.")).toBeTruthy();
+  });
+
+  it('lets an admin in', () => {
+    renderGuard(ADMIN);
+    expect(screen.getByText('Panel of root')).toBeTruthy();
+    expect(screen.queryByText('Access Denied')).toBeNull();
+  });
+
+  it('guards the /admin route of the app too', async () => {
+    serve({
+      'GET /api/user': { status: 200, body: ADA },
+      'GET /api/maintenance': { status: 200, body: STATS },
+    });
+    const router = createMemoryRouter(routes, { initialEntries: ['/admin'] });
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('the admin panel', () => {
+  it('shows the welcome badge, the cards, the tabs, and asks for the stats every 60 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const calls = panel();
+      renderApp(<AdminPage user={ADMIN} />);
+      expect(screen.getByText('Welcome, Grace Hopper')).toBeTruthy();
+      const cards = await screen.findByRole('list', { name: 'Statistics' });
+      expect(within(cards).getByRole('listitem', { name: 'Total Sponsorships' }).textContent).toContain(
+        '$1,234.56',
+      );
+      for (const tab of ['Users', 'Online', 'Playing', 'Games', 'Sponsorships', 'Feedback', 'Settings'])
+        expect(screen.getByRole('tab', { name: tab })).toBeTruthy();
+      const stats = () => calls.filter((c) => c.url === '/api/admin/stats').length;
+      expect(stats()).toBe(1);
+      await act(() => vi.advanceTimersByTimeAsync(STATS_POLL_MS));
+      await waitFor(() => expect(stats()).toBe(2));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reverts the maintenance switch when the server refuses, and says so', async () => {
+    const user = userEvent.setup();
+    let answer: (response: Response) => void = () => {};
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+      if (init?.method === 'POST') return new Promise<Response>((resolve) => (answer = resolve));
+      expect(String(input)).toBe('/api/admin/stats');
+      return new Response(JSON.stringify(STATS), { status: 200 });
+    });
+    renderApp(<MaintenanceSwitch />);
+    const toggle = await screen.findByRole('switch', { name: 'Maintenance Mode' });
+    await waitFor(() => expect(toggle.hasAttribute('disabled')).toBe(false));
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    await user.click(toggle);
+    // At once, before the server has answered.
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+    answer(new Response('', { status: 500 }));
+    expect(await screen.findByText('Failed to update maintenance mode.')).toBeTruthy();
+    await waitFor(() => expect(toggle.getAttribute('aria-checked')).toBe('false'));
+  });
+
+  it('sends the maintenance switch with the current message and confirms it', async () => {
+    const user = userEvent.setup();
+    let maintenanceMode = false;
+    const calls = panel({
+      'GET /api/admin/stats': () => ({ status: 200, body: { ...STATS, maintenanceMode } }),
+      'POST /api/admin/maintenance': (body) => {
+        maintenanceMode = (body as { enabled: boolean }).enabled;
+        return { status: 200, body: { maintenanceMode, message: STATS.maintenanceMessage } };
+      },
+    });
+    renderApp(<MaintenanceSwitch />);
+    const toggle = await screen.findByRole('switch', { name: 'Maintenance Mode' });
+    await waitFor(() => expect(toggle.hasAttribute('disabled')).toBe(false));
+    await user.click(toggle);
+    expect(await screen.findByText('Maintenance Mode Updated')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      enabled: true,
+      message: STATS.maintenanceMessage,
+    });
+    // The stats are asked again, and agree.
+    await waitFor(() => expect(calls.filter((c) => c.url === '/api/admin/stats')).toHaveLength(2));
+    expect(toggle.getAttribute('aria-checked')).toBe('true');
+  });
+
+  it('searches users on the server and blocks one, with the server’s message', async () => {
+    const user = userEvent.setup();
+    const calls = panel({
+      'GET /api/admin/users?q=bob%40example.com&page=1': page([BOB]),
+      'POST /api/admin/users/block': { status: 200, body: { message: 'User blocked' } },
+    });
+    renderApp(<AdminPage user={ADMIN} />);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    // An admin cannot block themself.
+    expect(within(table).getByRole('button', { name: 'Block root' }).hasAttribute('disabled')).toBe(true);
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'bob@example.com');
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Users' })).queryByText('root')).toBeNull(),
+    );
+    await user.click(screen.getByRole('button', { name: 'Block bob' }));
+    expect(await screen.findByText('User blocked')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 'u2', isBlocked: true });
+  });
+
+  it('pages through a list the server pages', async () => {
+    const user = userEvent.setup();
+    const calls = panel({
+      'GET /api/admin/users?page=1': page([ADMIN], { total: 51, totalPages: 2 }),
+      'GET /api/admin/users?page=2': page([BOB], { page: 2, total: 51, totalPages: 2 }),
+    });
+    renderApp(<AdminPage user={ADMIN} />);
+    expect(await screen.findByText('Page 1 of 2 · 51 in all')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2 · 51 in all')).toBeTruthy();
+    expect(screen.getByText('bob')).toBeTruthy();
+    expect(calls.map((c) => c.url)).toContain('/api/admin/users?page=2');
+  });
+
+  it('offers View Game for an online game, which a spectator may watch, and not for one at one screen', async () => {
+    const user = userEvent.setup();
+    const player = { id: 'u2', username: 'bob', firstName: 'Bob', lastName: null, profileImageUrl: null };
+    const playing = (gameId: string, mode: 'online' | 'local' | 'computer') => ({
+      gameId,
+      role: 'black',
+      mode,
+      lastMoveAt: STATS_DATE,
+      user: player,
+    });
+    panel({
+      'GET /api/admin/playing-users?page=1': page([
+        playing('0123456789abcdef', 'online'),
+        playing('fedcba9876543210', 'local'),
+      ]),
+    });
+    renderApp(<AdminPage user={ADMIN} />);
+    await user.click(await screen.findByRole('tab', { name: 'Playing' }));
+    const online = await screen.findByRole('row', { name: /01234567/ });
+    expect(within(online).getByText('Black')).toBeTruthy();
+    expect(within(online).getByRole('link', { name: 'View Game' }).getAttribute('href')).toBe(
+      '/game/0123456789abcdef',
+    );
+    const local = screen.getByRole('row', { name: /fedcba98/ });
+    expect(within(local).queryByRole('link')).toBeNull();
+    expect(within(local).getByText('Two at one screen')).toBeTruthy();
+  });
+
+  it('deletes a feedback after asking', async () => {
+    const user = userEvent.setup();
+    const calls = panel({
+      'GET /api/admin/feedback?page=1': page([
+        {
+          id: 'f1',
+          name: 'Ada',
+          email: 'ada@example.com',
+          message: 'Hi',
+          isPublic: 1,
+          createdAt: STATS_DATE,
+          parentId: null,
+        },
+      ]),
+      'DELETE /api/admin/feedback/f1': { status: 200, body: { message: 'Feedback deleted' } },
+    });
+    renderApp(<AdminPage user={ADMIN} />);
+    await user.click(await screen.findByRole('tab', { name: 'Feedback' }));
+    const row = await screen.findByRole('row', { name: /Ada/ });
+    expect(within(row).getByText('Public')).toBeTruthy();
+    await user.click(within(row).getByRole('button', { name: 'Delete feedback from Ada' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Feedback' })).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Feedback Deleted')).toBeTruthy();
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/admin/feedback/f1')).toBe(true);
+  });
+
+  it('shows the system’s state and the audit log in Settings', async () => {
+    const user = userEvent.setup();
+    const info: AdminSystem = {
+      server: 'online',
+      database: { kind: 'pglite', connected: true, sizeBytes: 25 * 1024 * 1024 },
+      uptimeSeconds: 3 * 3600 + 120,
+      startedAt: STATS_DATE,
+      nodeVersion: 'v22.0.0',
+    };
+    panel({
+      'GET /api/admin/system': { status: 200, body: info },
+      'GET /api/admin/audit?page=1': page([
+        {
+          id: 'a1',
+          createdAt: STATS_DATE,
+          actorId: 'admin1',
+          actorUsername: 'root',
+          action: 'user.block',
+          targetId: 'u2',
+          targetLabel: 'bob',
+          details: null,
+        },
+      ]),
+    });
+    renderApp(<AdminPage user={ADMIN} />);
+    await user.click(await screen.findByRole('tab', { name: 'Settings' }));
+    expect(await screen.findByText('25.0 MB')).toBeTruthy();
+    expect(screen.getByText('3h 2m')).toBeTruthy();
+    const system = screen.getByRole('heading', { name: 'System Information' }).parentElement!;
+    expect(within(system).getByText('Online')).toBeTruthy();
+    expect(within(system).getByText('Connected')).toBeTruthy();
+    const log = await screen.findByRole('table', { name: 'Audit log' });
+    expect(within(log).getByText('Blocked user')).toBeTruthy();
+    expect(within(log).getByText('bob')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeTruthy();
+  });
+});
+
+const STATS_DATE = '2025-09-13T10:00:00.000Z';
+
+describe('the maintenance banner', () => {
+  const on = { maintenanceMode: true, message: 'Back at noon.' };
+
+  it('tells players on every page while maintenance is on', async () => {
+    serve({ 'GET /api/user': { status: 200, body: ADA }, 'GET /api/maintenance': { status: 200, body: on } });
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/about'] })} />
+      </Providers>,
+    );
+    expect(await screen.findByText('Back at noon.')).toBeTruthy();
+  });
+
+  it('is not shown to admins, whose panel says it', async () => {
+    const calls = serve({
+      'GET /api/user': { status: 200, body: ADMIN },
+      'GET /api/maintenance': { status: 200, body: on },
+    });
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/about'] })} />
+      </Providers>,
+    );
+    await screen.findByRole('heading', { level: 1 });
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/user')).toBe(true));
+    expect(screen.queryByText('Back at noon.')).toBeNull();
+    expect(calls.some((c) => c.url === '/api/maintenance')).toBe(false);
+  });
+});

@@ -1,0 +1,153 @@
+/**
+ * How long each admin call takes on a full database: seeds 10,000 users, 100,000 games, feedback,
+ * sponsorships and audit entries (scripts/seed-admin.ts), starts the built server
+ * (apps/server/dist/main.js) on it, signs in as the admin, and times N requests of each call one
+ * after the other (the admin panel asks one at a time), after a warm-up. Prints p50 and p99 per
+ * call and the load average; target: every p50 and p99 under 100 ms. Any error fails the run.
+ *
+ *   npm run bench:admin                    # the embedded database (PGlite) in a temporary DATA_DIR
+ *   npm run bench:admin -- --postgres      # a fresh PostgreSQL database (createdb), dropped after;
+ *                                          # on the server of DATABASE_URL, else 127.0.0.1 as postgres
+ *   options: --requests 200 --users 10000 --games 100000
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BUILT, startServer } from './bench/server.ts';
+import { ADMIN, DEFAULT_COUNTS, seedAdmin } from './seed-admin.ts';
+
+const option = (name: string, fallback: number) => {
+  const at = process.argv.indexOf(name);
+  return at > 0 ? Number(process.argv[at + 1]) : fallback;
+};
+const REQUESTS = option('--requests', 200);
+const WARM_UP = 20;
+const TARGET_MS = 100;
+const COUNTS = {
+  ...DEFAULT_COUNTS,
+  users: option('--users', DEFAULT_COUNTS.users),
+  games: option('--games', DEFAULT_COUNTS.games),
+};
+
+const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+/** A fresh PostgreSQL database for this run, and how to drop it. */
+function postgres(): { url: string; drop(): void } {
+  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const name = `sbc_bench_admin_${process.pid}`;
+  const args = [
+    '-h',
+    server.hostname,
+    '-p',
+    server.port || '5432',
+    '-U',
+    server.username || 'postgres',
+    name,
+  ];
+  execFileSync('createdb', args);
+  server.pathname = `/${name}`;
+  return { url: server.toString(), drop: () => execFileSync('dropdb', ['--force', ...args]) };
+}
+
+async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!res.ok) throw new Error(`login: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** Milliseconds of each of `n` requests, one after the other; the answer is read to its end. */
+async function time(url: string, cookie: string, n: number): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } });
+    const body = await res.text();
+    latencies.push(performance.now() - started);
+    if (!res.ok) throw new Error(`GET ${url}: ${res.status} ${body.slice(0, 300)}`);
+  }
+  return latencies;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+
+async function main() {
+  const pg = process.argv.includes('--postgres') || process.env.DATABASE_URL ? postgres() : null;
+  const dir = mkdtempSync(join(tmpdir(), 'sbc-bench-admin-'));
+  try {
+    const seeded = Date.now();
+    await seedAdmin({ url: pg?.url, dataDir: pg ? undefined : join(dir, 'data') }, COUNTS, (l) =>
+      console.error(`seed: ${l}`),
+    );
+    const seedSeconds = (Date.now() - seeded) / 1000;
+    const env = {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DATABASE_URL: pg?.url ?? '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      // The seeded games in play are not swept as abandoned while the calls are timed.
+      INACTIVITY_MINUTES: '100000',
+    };
+    const server = await startServer(BUILT, dir, env);
+    try {
+      const base = server.url;
+      const cookie = await signIn(base);
+      const lastUsers = Math.ceil(COUNTS.users / 50);
+      const lastGames = Math.ceil(COUNTS.games / 50);
+      const calls: [string, string][] = [
+        ['GET /api/admin/stats', '/api/admin/stats'],
+        ['GET /api/admin/system', '/api/admin/system'],
+        ['GET /api/admin/users', '/api/admin/users'],
+        ['GET /api/admin/users?q=shah', '/api/admin/users?q=shah'],
+        [`GET /api/admin/users?page=${lastUsers}`, `/api/admin/users?page=${lastUsers}`],
+        ['GET /api/admin/online-users', '/api/admin/online-users'],
+        ['GET /api/admin/playing-users', '/api/admin/playing-users'],
+        ['GET /api/admin/games', '/api/admin/games'],
+        ['GET /api/admin/games?page=100', '/api/admin/games?page=100'],
+        [`GET /api/admin/games?page=${lastGames}`, `/api/admin/games?page=${lastGames}`],
+        ['GET /api/admin/sponsorships', '/api/admin/sponsorships'],
+        ['GET /api/admin/feedback', '/api/admin/feedback'],
+        ['GET /api/admin/audit', '/api/admin/audit'],
+        ['GET /api/admin/settings', '/api/admin/settings'],
+        ['GET /api/feedback/with-replies', '/api/feedback/with-replies'],
+      ];
+      console.log(
+        `${pg ? 'PostgreSQL' : 'PGlite'}; ${COUNTS.users} users, ${COUNTS.games} games, ${COUNTS.feedback} feedback, ` +
+          `${COUNTS.sponsorships} sponsorships, ${COUNTS.audit} audit entries (seeded in ${seedSeconds.toFixed(0)} s); ` +
+          `${REQUESTS} requests a call, one at a time; load ${load()}`,
+      );
+      console.log('| call | p50 (ms) | p99 (ms) | max (ms) | under 100 ms | load after |');
+      console.log('| --- | --: | --: | --: | --- | --- |');
+      let missed = 0;
+      for (const [name, path] of calls) {
+        await time(base + path, cookie, WARM_UP);
+        const sorted = (await time(base + path, cookie, REQUESTS)).sort((a, b) => a - b);
+        const [p50, p99, max] = [quantile(sorted, 0.5), quantile(sorted, 0.99), sorted.at(-1) as number];
+        const met = p99 < TARGET_MS;
+        if (!met) missed++;
+        const cells = [name, p50.toFixed(1), p99.toFixed(1), max.toFixed(1), met ? 'yes' : 'no', load()];
+        console.log(`| ${cells.join(' | ')} |`);
+      }
+      if (missed) console.error(`${missed} call(s) over ${TARGET_MS} ms at p99`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    pg?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
