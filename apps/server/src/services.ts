@@ -5,6 +5,7 @@ import type { Database } from './db/connect.ts';
 import type { EventBus } from './events/bus.ts';
 import type { Passwords } from './features/accounts/passwords.ts';
 import type { GameCache } from './features/games/cache.ts';
+import type { Presence } from './features/rooms/presence.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SessionStore } from './plugins/session.ts';
 
@@ -25,6 +26,8 @@ export interface Services {
   background: Background;
   /** The games in play this instance serves. */
   gameCache: GameCache;
+  /** Who is in each room now: in process, or in Redis with REDIS_URL (ephemeral, never stored). */
+  presence: Presence;
   /** The clock, so that tests can move time (inactivity, code expiry). */
   now: () => Date;
 }

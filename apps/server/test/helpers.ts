@@ -29,8 +29,11 @@ export interface TestServer {
   signedIn(fields?: Partial<typeof users.$inferInsert>): Promise<Agent & { user: typeof users.$inferSelect }>;
   /** Starts and stops the server again on the same database (a restart). */
   restart(): Promise<void>;
-  /** Another instance of the server on the same database, on this event bus; closed with this one. */
-  instance(bus: EventBus): Promise<FastifyInstance>;
+  /**
+   * Another instance of the server on the same database, on this event bus (and this Redis, else
+   * the first one's); closed with this one.
+   */
+  instance(bus: EventBus, redis?: Redis): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -91,14 +94,14 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     pglite ??= await openDatabase({});
     return { ...pglite, close: async () => {} };
   };
-  const build = async (bus = options.bus) => {
+  const build = async (bus = options.bus, redis = options.redis) => {
     const built = await buildApp({
       config,
       database: await open(),
       now,
       mailer: options.mailer,
       bus,
-      redis: options.redis,
+      redis,
       webRoot: options.webRoot ?? NO_WEB_APP,
       logger: options.logger ?? false,
     });
@@ -136,8 +139,8 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       await app.close();
       app = await build();
     },
-    async instance(bus) {
-      instances.push(await build(bus));
+    async instance(bus, redis) {
+      instances.push(await build(bus, redis));
       return instances[instances.length - 1];
     },
     async close() {
