@@ -118,7 +118,11 @@ async function watch(live: Live, socket: LiveSocket, gameId: string): Promise<vo
   const seen = await viewable(live.services, socket, gameId);
   if (!socket.games.has(gameId)) live.hub.follow(socket, gameId, seen.role);
   const { roomId } = seen.loaded.row;
-  if (roomId) await enterRoom(live, socket, roomId, seen.role);
+  if (roomId) {
+    await enterRoom(live, socket, roomId, seen.role);
+    // Who is in the room, for a spectator too (whose coming tells the players no room:update).
+    live.hub.send(socket, { type: 'room:state', room: await showRoom(live.services, roomId) });
+  }
   sendGame(live, socket, seen);
 }
 
