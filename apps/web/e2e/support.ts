@@ -3,6 +3,7 @@
  * find things by role and accessible name (Chromium itself: chromium.ts).
  */
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { capitalize } from '@sbc/game';
 import { startServer } from '@sbc/server/testing';
@@ -16,7 +17,8 @@ export const WAIT_MS = 20_000;
 /** The built web app, which the global setup builds. */
 const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now (another process may take it before it is listened on). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -35,13 +37,14 @@ export interface WebServer {
 
 /**
  * The real server (the built web app and the API) on 127.0.0.1 with a fresh in-memory PGlite (or a
- * new PostgreSQL database when DATABASE_URL is set). PUBLIC_URL is the address the browser uses.
+ * new PostgreSQL database when DATABASE_URL is set), and `env` besides the test defaults. PUBLIC_URL
+ * is the address the browser uses.
  */
-export async function startWebServer(): Promise<WebServer> {
+export async function startWebServer(env: Record<string, string> = {}): Promise<WebServer> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = await startServer({ env: { PUBLIC_URL: url }, webRoot: WEB_DIST });
+    const server = await startServer({ env: { ...env, PUBLIC_URL: url }, webRoot: WEB_DIST });
     try {
       await server.app.listen({ port, host: '127.0.0.1' });
       return { url, close: () => server.close() };
@@ -68,6 +71,15 @@ export async function seedEngine(context: BrowserContext, seed = 1): Promise<voi
     },
     [ENGINE_SEED_KEY, String(seed)],
   );
+}
+
+/**
+ * With E2E_SHOTS=<folder>, saves the page as <folder>/<name>.png (the online journeys' pictures of
+ * the boards, the spectator and the defender's choice); nothing otherwise.
+ */
+export async function shoot(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SHOTS;
+  if (folder) await page.screenshot({ path: join(folder, `${name}.png`) });
 }
 
 // ---- Finding things ----
