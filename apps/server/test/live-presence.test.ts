@@ -81,6 +81,8 @@ describe.skipIf(!REDIS_URL)('presence in Redis (needs REDIS_URL)', () => {
     const change = { roomId, players: true, spectators: true };
     try {
       await stalled.start(async (changes) => void told.push(...changes.filter((c) => c.roomId === roomId)));
+      // Half a beat apart, so that the other sweeps well after each of the stalled one's beats.
+      await new Promise((wait) => setTimeout(wait, PRESENCE_BEAT_MS / 2));
       await other.start(async (changes) => {
         if (!changes.some((c) => c.roomId === roomId) || swept) return;
         clearInterval(lapse);

@@ -18,14 +18,15 @@ const roomsOf = (instance: string) => `${PREFIX}rooms:${instance}`;
 const roomKey = (roomId: string) => `${PREFIX}room:${roomId}`;
 
 /**
- * Takes away the counts of every instance whose heartbeat lapsed, in one atomic step, so that two
- * instances sweeping at once never both clear (nor both announce) one instance. Returns, for each
- * room changed, its id, then 1 or 0: whether players, and whether spectators, were taken away.
+ * Takes away the counts of every instance whose heartbeat lapsed but the caller's (ARGV[2]: a
+ * running instance is alive whatever its key says), in one atomic step, so that two instances
+ * sweeping at once never both clear (nor both announce) one instance. Returns, for each room
+ * changed, its id, then 1 or 0: whether players, and whether spectators, were taken away.
  */
-const SWEEP = `local prefix = ARGV[1]
+const SWEEP = `local prefix, caller = ARGV[1], ARGV[2]
 local changed = {}
 for _, id in ipairs(redis.call('SMEMBERS', prefix .. 'instances')) do
-  if redis.call('EXISTS', prefix .. 'alive:' .. id) == 0 then
+  if id ~= caller and redis.call('EXISTS', prefix .. 'alive:' .. id) == 0 then
     redis.call('SREM', prefix .. 'instances', id)
     local mine = id .. ':'
     for _, room in ipairs(redis.call('SMEMBERS', prefix .. 'rooms:' .. id)) do
@@ -61,8 +62,9 @@ export function redisPresence(redis: Redis, log: FastifyBaseLogger, instance = r
   let beating: Promise<void> | null = null;
   let registered = false;
 
-  async function sweep(): Promise<void> {
-    const flat = (await redis.eval(SWEEP, 0, PREFIX)) as (string | number)[];
+  /** Sweeps the lapsed instances but `caller`, and says what changed. */
+  async function sweep(caller: string): Promise<void> {
+    const flat = (await redis.eval(SWEEP, 0, PREFIX, caller)) as (string | number)[];
     const changes: PresenceChange[] = [];
     for (let i = 0; i < flat.length; i += 3) {
       changes.push({ roomId: String(flat[i]), players: flat[i + 1] === 1, spectators: flat[i + 2] === 1 });
@@ -97,7 +99,7 @@ export function redisPresence(redis: Redis, log: FastifyBaseLogger, instance = r
     const added = answers?.[0]?.[1] === 1;
     if (added && registered) await restore();
     registered = true;
-    await sweep();
+    await sweep(instance);
   }
 
   return {
@@ -135,9 +137,10 @@ export function redisPresence(redis: Redis, log: FastifyBaseLogger, instance = r
       clearInterval(timer);
       await beating;
       try {
-        // Gone now rather than when the heartbeat lapses; the sweep takes whatever count is left.
+        // Gone now rather than when the heartbeat lapses: a sweep as nobody's takes this
+        // instance's counts too, should any be left.
         await redis.del(heartbeat(instance));
-        await sweep();
+        await sweep('');
       } catch (err) {
         log.warn({ err }, 'presence not taken away; it lapses with the heartbeat');
       }
