@@ -119,6 +119,9 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     expect(screen.getByText(/^Spectators:/).textContent).toBe('Spectators: 1');
     socket.receive({ type: 'room:update', room: playing([ada, { ...bob, connected: false }]) });
     await waitFor(() => expect(shown()).toEqual(['adaconnected', 'bobdisconnected']));
+    // Its own socket lost, the screen no longer knows.
+    socket.drop();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Players connected' })).toBeNull());
   });
 
   it('offers a draw: Draw Pending for the requester until the opponent answers', async () => {

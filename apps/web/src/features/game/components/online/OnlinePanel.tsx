@@ -91,7 +91,8 @@ export function OnlinePanel({
       <p className="mt-2 text-sm text-slate-600">
         Spectators: <span className="font-semibold text-slate-900">{spectators}</span>
       </p>
-      {players.length > 0 && <Presence players={players} />}
+      {/* Without its socket the screen hears no news: who was connected is stale then. */}
+      {connected && players.length > 0 && <Presence players={players} />}
       {rematch && <div className="mt-3 border-t border-slate-100 pt-3 text-sm">{rematch}</div>}
     </Card>
   );
