@@ -54,31 +54,30 @@ export interface TestServerOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A new, empty PostgreSQL database on the server of `baseUrl`: its URL, and how to drop it. */
+export async function freshDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sbc_test_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /**
  * A server on a fresh database: in-memory PGlite by default, or a new PostgreSQL database on the
  * server of DATABASE_URL when it is set (dropped again at close).
  */
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const baseUrl = options.dataDir ? undefined : process.env.DATABASE_URL;
-  let url: string | undefined;
-  let dropDatabase = async () => {};
+  const fresh = baseUrl ? await freshDatabase(baseUrl) : null;
+  const url = fresh?.url;
   let pglite: Awaited<ReturnType<typeof openDatabase>> | null = null;
-  if (baseUrl) {
-    const name = `sbc_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(baseUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -147,7 +146,7 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       await Promise.all(instances.map((i) => i.close()));
       await app.close();
       await pglite?.close();
-      await dropDatabase();
+      await fresh?.drop();
     },
   };
   return server;

@@ -2,7 +2,6 @@
  * End-to-end support: a real server on a free port with a fresh database, and small helpers that
  * find things by role and accessible name (Chromium itself: chromium.ts).
  */
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { capitalize } from '@sbc/game';
@@ -10,25 +9,13 @@ import { startServer } from '@sbc/server/testing';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ENGINE_SEED_KEY } from '../src/features/game/lib/engine.ts';
+import { freePort } from './instances.ts';
 
 /** How long a condition may take: the computer alone waits 1.5 to 3.5 s, and the machine may be busy. */
 export const WAIT_MS = 20_000;
 
 /** The built web app, which the global setup builds. */
 const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
-
-/** A port free on 127.0.0.1 now (another process may take it before it is listened on). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface WebServer {
   url: string;
