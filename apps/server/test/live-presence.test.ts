@@ -1,7 +1,8 @@
 /**
- * Room presence (docs/architecture.md §5, "Presence"): who shows connected, and how many watch. In
- * process it follows this instance's sockets; in Redis each instance's counts live as long as its
- * heartbeat, so a dead instance's players show disconnected within PRESENCE_TTL_MS + PRESENCE_BEAT_MS.
+ * Room presence (docs/architecture.md §5, "Presence across instances"): who shows connected, and
+ * how many watch. In process it follows this instance's sockets; in Redis each instance's counts
+ * live as long as its heartbeat, so a dead instance's players show disconnected within
+ * PRESENCE_TTL_MS + PRESENCE_BEAT_MS.
  */
 import { randomUUID } from 'node:crypto';
 import type { Room } from '@sbc/api';

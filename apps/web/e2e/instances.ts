@@ -1,7 +1,7 @@
 /**
- * Instances of the built server as deployed (docs/architecture.md §5, "Several instances"):
- * processes of apps/server/dist/main.js on one PostgreSQL database and one Redis, and a TCP proxy
- * in front of them that a test points at one or the other, as a load balancer would.
+ * Instances of the built server as deployed (README, "Build and run separately"): processes of
+ * apps/server/dist/main.js on one PostgreSQL database and one Redis, and a TCP proxy in front of
+ * them that a test points at one or the other, as a load balancer would.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { connect, createServer, type Socket } from 'node:net';

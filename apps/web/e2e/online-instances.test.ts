@@ -1,11 +1,12 @@
 /**
  * End to end on two instances of the built server, one PostgreSQL database and one Redis
- * (docs/architecture.md §5, "Several instances" and "Presence"): Ann's browser talks to one
- * instance, Bob's to the other through a TCP proxy, as behind a load balancer. Moves are relayed
- * between the instances; then Bob's instance is killed (SIGKILL) mid-game. Ann plays on meanwhile;
- * Ann sees Bob disconnected; the proxy then sends Bob to the surviving instance, where his page
- * reconnects and catches up; Ann sees him connected again, and no move either side saw is lost.
- * With E2E_SHOTS=<folder> it saves both pages, Bob's instance dead, there.
+ * (docs/architecture.md §5, "How a move is served" and "Presence across instances"): Ann's
+ * browser talks to one instance, Bob's to the other through a TCP proxy, as behind a load
+ * balancer. Moves are relayed between the instances; then Bob's instance is killed (SIGKILL)
+ * mid-game. Ann plays on meanwhile and sees Bob disconnected; the proxy then sends Bob to the
+ * surviving instance, where his page reconnects and catches up; Ann sees him connected again, and
+ * no move either side saw is lost. With E2E_SHOTS=<folder> it saves both pages, Bob's instance
+ * dead, there.
  */
 import { randomBytes } from 'node:crypto';
 import { freshDatabase } from '@sbc/server/testing';
