@@ -17,6 +17,8 @@ import { gameRoutes } from './features/games/routes.ts';
 import { inactivityMs } from './features/games/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
+import { memoryPresence } from './features/rooms/presence.ts';
+import { redisPresence } from './features/rooms/presence-redis.ts';
 import { roomRoutes } from './features/rooms/routes.ts';
 import { webRoutes } from './features/web/routes.ts';
 import { loggerOptions } from './logger.ts';
@@ -31,7 +33,7 @@ export interface AppOptions {
   config: Config;
   database: Database;
   bus?: EventBus;
-  /** With REDIS_URL: the rate-limit counters, shared by every instance. */
+  /** With REDIS_URL: the rate-limit counters and the rooms' presence, shared by every instance. */
   redis?: Redis;
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
@@ -76,6 +78,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     background: createBackground(app.log),
     gameCache: new GameCache(GAME_CACHE_SIZE, inactivityMs({ config }), now),
     gameLists: new GameLists(bus, now),
+    presence: options.redis ? redisPresence(options.redis, app.log) : memoryPresence(),
     now,
     startedAt: now(),
   };

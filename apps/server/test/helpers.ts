@@ -35,8 +35,11 @@ export interface TestServer {
   admin(...args: string[]): Promise<{ code: number; output: string }>;
   /** Starts and stops the server again on the same database (a restart). */
   restart(): Promise<void>;
-  /** Another instance of the server on the same database, on this event bus; closed with this one. */
-  instance(bus: EventBus): Promise<FastifyInstance>;
+  /**
+   * Another instance of the server on the same database, on this event bus (and this Redis, else
+   * the first one's); closed with this one.
+   */
+  instance(bus: EventBus, redis?: Redis): Promise<FastifyInstance>;
   close(): Promise<void>;
 }
 
@@ -57,31 +60,30 @@ export interface TestServerOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A new, empty PostgreSQL database on the server of `baseUrl`: its URL, and how to drop it. */
+export async function freshDatabase(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `sbc_test_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
 /**
  * A server on a fresh database: in-memory PGlite by default, or a new PostgreSQL database on the
  * server of DATABASE_URL when it is set (dropped again at close).
  */
 export async function startServer(options: TestServerOptions = {}): Promise<TestServer> {
   const baseUrl = options.dataDir ? undefined : process.env.DATABASE_URL;
-  let url: string | undefined;
-  let dropDatabase = async () => {};
+  const fresh = baseUrl ? await freshDatabase(baseUrl) : null;
+  const url = fresh?.url;
   let pglite: Awaited<ReturnType<typeof openDatabase>> | null = null;
-  if (baseUrl) {
-    const name = `sbc_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(baseUrl);
-    u.pathname = `/${name}`;
-    url = u.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: baseUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    };
-  }
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -97,14 +99,14 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
     pglite ??= await openDatabase({});
     return { ...pglite, close: async () => {} };
   };
-  const build = async (bus = options.bus) => {
+  const build = async (bus = options.bus, redis = options.redis) => {
     const built = await buildApp({
       config,
       database: await open(),
       now,
       mailer: options.mailer,
       bus,
-      redis: options.redis,
+      redis,
       webRoot: options.webRoot ?? NO_WEB_APP,
       logger: options.logger ?? false,
     });
@@ -148,15 +150,15 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
       await app.close();
       app = await build();
     },
-    async instance(bus) {
-      instances.push(await build(bus));
+    async instance(bus, redis) {
+      instances.push(await build(bus, redis));
       return instances[instances.length - 1];
     },
     async close() {
       await Promise.all(instances.map((i) => i.close()));
       await app.close();
       await pglite?.close();
-      await dropDatabase();
+      await fresh?.drop();
     },
   };
   return server;

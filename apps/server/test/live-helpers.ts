@@ -1,12 +1,13 @@
 import type { ServerMessage, ServerMessageOf } from '@sbc/api';
+import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
-import { type Agent, ORIGIN, type TestServer } from './helpers.ts';
+import { type Agent, ORIGIN } from './helpers.ts';
 
 const WAIT_MS = 5000;
 
 /** The server listening on a free port; its /ws address. */
-export async function listen(server: TestServer): Promise<string> {
-  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+export async function listen(app: FastifyInstance): Promise<string> {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return `${address.replace(/^http/, 'ws')}/ws`;
 }
 
@@ -51,8 +52,9 @@ export class LiveClient {
   async next<T extends ServerMessage['type']>(
     type: T,
     accept: (message: ServerMessageOf<T>) => boolean = () => true,
+    waitMs = WAIT_MS,
   ): Promise<ServerMessageOf<T>> {
-    const deadline = Date.now() + WAIT_MS;
+    const deadline = Date.now() + waitMs;
     for (;;) {
       const i = this.received.findIndex((m) => m.type === type && accept(m as ServerMessageOf<T>));
       if (i >= 0) return this.received.splice(i, 1)[0] as ServerMessageOf<T>;

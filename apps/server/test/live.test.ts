@@ -13,7 +13,7 @@ let url: string;
 beforeAll(async () => {
   const redis = process.env.REDIS_URL;
   server = await startServer(redis ? { bus: await redisBus(redis) } : {});
-  url = await listen(server);
+  url = await listen(server.app);
 }, 60_000);
 afterAll(() => server.close());
 

@@ -2,31 +2,20 @@
  * End-to-end support: a real server on a free port with a fresh database, and small helpers that
  * find things by role and accessible name (Chromium itself: chromium.ts).
  */
-import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { capitalize } from '@sbc/game';
 import { startServer } from '@sbc/server/testing';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ENGINE_SEED_KEY } from '../src/features/game/lib/engine.ts';
+import { freePort } from './instances.ts';
 
 /** How long a condition may take: the computer alone waits 1.5 to 3.5 s, and the machine may be busy. */
 export const WAIT_MS = 20_000;
 
 /** The built web app, which the global setup builds. */
 const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 export interface WebServer {
   url: string;
@@ -37,13 +26,14 @@ export interface WebServer {
 
 /**
  * The real server (the built web app and the API) on 127.0.0.1 with a fresh in-memory PGlite (or a
- * new PostgreSQL database when DATABASE_URL is set). PUBLIC_URL is the address the browser uses.
+ * new PostgreSQL database when DATABASE_URL is set), and `env` besides the test defaults. PUBLIC_URL
+ * is the address the browser uses.
  */
-export async function startWebServer(): Promise<WebServer> {
+export async function startWebServer(env: Record<string, string> = {}): Promise<WebServer> {
   for (let attempt = 1; ; attempt++) {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    const server = await startServer({ env: { PUBLIC_URL: url }, webRoot: WEB_DIST });
+    const server = await startServer({ env: { ...env, PUBLIC_URL: url }, webRoot: WEB_DIST });
     try {
       await server.app.listen({ port, host: '127.0.0.1' });
       return { url, admin: (...args) => server.admin(...args), close: () => server.close() };
@@ -70,6 +60,15 @@ export async function seedEngine(context: BrowserContext, seed = 1): Promise<voi
     },
     [ENGINE_SEED_KEY, String(seed)],
   );
+}
+
+/**
+ * With E2E_SHOTS=<folder>, saves the page as <folder>/<name>.png (the online journeys' pictures of
+ * the boards, the spectator and the defender's choice); nothing otherwise.
+ */
+export async function shoot(page: Page, name: string): Promise<void> {
+  const folder = process.env.E2E_SHOTS;
+  if (folder) await page.screenshot({ path: join(folder, `${name}.png`) });
 }
 
 // ---- Finding things ----

@@ -47,6 +47,17 @@ describe('inactivity timer', () => {
     expect(refetch).toHaveBeenCalled();
   });
 
+  it('counts a new deadline from now, even when moves come faster than the clock ticks', async () => {
+    const state = gameResponse(newGame()).gameState;
+    const fresh = () => ({ ...state, inactivityDeadline: Date.now() + 300_000 });
+    const { rerender } = render(<Clock state={fresh()} refetch={() => {}} />);
+    for (let move = 0; move < 6; move++) {
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      rerender(<Clock state={fresh()} refetch={() => {}} />);
+    }
+    expect(screen.getByTestId('clock').textContent).toBe('5:00');
+  });
+
   it('shows nothing once the game is over', () => {
     const game = newGame();
     game.resign();

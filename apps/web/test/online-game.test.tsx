@@ -1,4 +1,4 @@
-import type { GameResponse, ServerMessage } from '@sbc/api';
+import type { GameResponse, Room, ServerMessage } from '@sbc/api';
 import type { Game } from '@sbc/game';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
 import { MOVE_POLL_MS } from '../src/features/game/components/online/OnlineGame.tsx';
 import { ADA, newGame, renderApp, serve } from './helpers.tsx';
-import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame } from './live-helpers.ts';
+import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame, room } from './live-helpers.ts';
 
 const label = (sq: string) =>
   document.querySelector(`[data-square="${sq}"]`)?.getAttribute('aria-label') ?? '';
@@ -102,6 +102,26 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     expect(label('e2')).not.toMatch(/selected/);
     // A guest has no session: nothing but the socket (no game calls, no abandonment checks).
     expect(calls.filter((c) => c.url.startsWith('/api/games'))).toEqual([]);
+  });
+
+  it("shows which of the room's players are connected, as the room's news says", async () => {
+    const { socket } = await openGame(onlineGame(newGame({ mode: 'online' })), { name: 'Cy', id: 'guest-c' });
+    const [ada] = room().players;
+    const bob = { id: 'u2', name: 'bob', isHost: false, isGuest: false, connected: true };
+    const playing = (players: Room['players']) =>
+      room({ status: 'playing', gameId: ONLINE_ID, players, spectators: 1 });
+    const shown = () =>
+      within(screen.getByRole('list', { name: 'Players connected' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    socket.receive({ type: 'room:state', room: playing([ada, bob]) });
+    await waitFor(() => expect(shown()).toEqual(['adaconnected', 'bobconnected']));
+    expect(screen.getByText(/^Spectators:/).textContent).toBe('Spectators: 1');
+    socket.receive({ type: 'room:update', room: playing([ada, { ...bob, connected: false }]) });
+    await waitFor(() => expect(shown()).toEqual(['adaconnected', 'bobdisconnected']));
+    // Its own socket lost, the screen no longer knows.
+    socket.drop();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Players connected' })).toBeNull());
   });
 
   it('offers a draw: Draw Pending for the requester until the opponent answers', async () => {

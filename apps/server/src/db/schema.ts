@@ -154,8 +154,6 @@ export const rooms = pgTable(
     gameId: text('game_id').references(() => games.id, { onDelete: 'set null' }),
     /** Who offered a rematch of the current game, until the other answers. */
     rematchOfferedBy: text('rematch_offered_by'),
-    /** Sockets watching the room's game that are not its players, on every instance. */
-    spectators: integer('spectators').notNull().default(0),
     createdAt: createdAt(),
   },
   // A code names one open room; a closed room's code may be drawn again.
@@ -173,8 +171,6 @@ export const roomPlayers = pgTable(
     playerId: text('player_id').notNull(),
     isGuest: boolean('is_guest').notNull(),
     name: text('name').notNull(),
-    /** The player's open sockets in the room, on every instance. */
-    connections: integer('connections').notNull().default(0),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     leftAt: timestamp('left_at', { withTimezone: true }),
   },

@@ -14,7 +14,7 @@ import { act, inactivityMs, readGame } from '../games/service.ts';
 import type { LoadedGame } from '../games/store.ts';
 import { gameView } from '../games/view.ts';
 import { offerRematch, respondToRematch } from '../rooms/rematch.ts';
-import { countConnection, countSpectator, joinRoom, leaveRoom, showRoom } from '../rooms/service.ts';
+import { countPresence, joinRoom, leaveRoom, showRoom } from '../rooms/service.ts';
 import type { Hub, LiveSocket, Role } from './hub.ts';
 
 /** What the handlers share: the services, the log, this instance's sockets. */
@@ -118,7 +118,11 @@ async function watch(live: Live, socket: LiveSocket, gameId: string): Promise<vo
   const seen = await viewable(live.services, socket, gameId);
   if (!socket.games.has(gameId)) live.hub.follow(socket, gameId, seen.role);
   const { roomId } = seen.loaded.row;
-  if (roomId) await enterRoom(live, socket, roomId, seen.role);
+  if (roomId) {
+    await enterRoom(live, socket, roomId, seen.role);
+    // Who is in the room, for a spectator too (whose coming tells the players no room:update).
+    live.hub.send(socket, { type: 'room:state', room: await showRoom(live.services, roomId) });
+  }
   sendGame(live, socket, seen);
 }
 
@@ -135,14 +139,15 @@ async function enterRoom(live: Live, socket: LiveSocket, roomId: string, role: R
   if (socket.room?.id === roomId && socket.room.role === role) return;
   await exitRoom(live, socket);
   live.hub.enter(socket, roomId, role);
-  if (role === 'player') await countConnection(live.services, live.log, roomId, socket.player.id, 1);
-  else await countSpectator(live.services, live.log, roomId, 1);
+  await countPresence(live.services, live.log, roomId, role === 'player' ? socket.player.id : null, 1);
 }
 
 /** Takes the socket out of its room, undoing what entering counted; returns where it was. */
 export async function exitRoom(live: Live, socket: LiveSocket): Promise<LiveSocket['room']> {
   const room = live.hub.exit(socket);
-  if (room?.role === 'player') await countConnection(live.services, live.log, room.id, socket.player.id, -1);
-  if (room?.role === 'spectator') await countSpectator(live.services, live.log, room.id, -1);
+  if (room) {
+    const playerId = room.role === 'player' ? socket.player.id : null;
+    await countPresence(live.services, live.log, room.id, playerId, -1);
+  }
   return room;
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { refuseForeignOrigin } from '../../plugins/security.ts';
 import { roomEvents } from '../rooms/events.ts';
 import { playerOf, requirePlayer } from '../rooms/guests.ts';
+import { tellPresence } from '../rooms/service.ts';
 import { serve } from './connection.ts';
 import { Hub } from './hub.ts';
 
@@ -19,10 +20,23 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     roomEvents(services.bus).subscribe((event) => hub.relayRoom(event)),
   ];
   const farewells = new Set<() => Promise<void>>();
-  // Before the database closes (onClose), the open sockets count themselves out of their rooms.
+  // Presence another instance left behind when it died is swept, and its rooms told.
+  app.addHook('onReady', () =>
+    services.presence.start(async (changes) => {
+      for (const change of changes) {
+        // A room of another database (instances of other deployments on one Redis): nobody to tell.
+        await tellPresence(services, app.log, change).catch((err) =>
+          app.log.warn({ err, roomId: change.roomId }, 'presence change not told'),
+        );
+      }
+    }),
+  );
+  // Before the database closes (onClose), the open sockets count themselves out of their rooms,
+  // then this instance's presence goes.
   app.addHook('preClose', async () => {
     for (const stop of stops) stop();
     await Promise.all([...farewells].map((goodbye) => goodbye()));
+    await services.presence.stop();
   });
   await app.register(websocket, { options: { maxPayload: FRAME_LIMIT } });
 

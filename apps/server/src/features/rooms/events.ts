@@ -1,6 +1,7 @@
 import type { Room, ServerMessage } from '@sbc/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../events/bus.ts';
+import type { RoomPresence } from './presence.ts';
 import type { RoomRow, SeatRow } from './store.ts';
 
 /** A message for every socket in a room, on every instance. */
@@ -25,7 +26,7 @@ export async function tellRoom(
   }
 }
 
-export function roomView(room: RoomRow, seats: SeatRow[]): Room {
+export function roomView(room: RoomRow, seats: SeatRow[], presence: RoomPresence): Room {
   return {
     id: room.id,
     code: room.code,
@@ -36,10 +37,10 @@ export function roomView(room: RoomRow, seats: SeatRow[]): Room {
       name: s.name,
       isHost: s.playerId === room.hostId,
       isGuest: s.isGuest,
-      connected: s.connections > 0,
+      connected: presence.connected.has(s.playerId),
     })),
     status: room.status,
     gameId: room.gameId,
-    spectators: room.spectators,
+    spectators: presence.spectators,
   };
 }

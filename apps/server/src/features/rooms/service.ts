@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Room } from '@sbc/api';
+import type { Room, ServerMessage } from '@sbc/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../errors.ts';
@@ -10,9 +10,8 @@ import { insertOnlineGame } from '../games/online.ts';
 import { findGameRow } from '../games/store.ts';
 import { roomView, tellRoom } from './events.ts';
 import type { Player } from './guests.ts';
+import type { PresenceChange } from './presence.ts';
 import {
-  addConnection,
-  addSpectator,
   findRoom,
   insertRoom,
   lockRoom,
@@ -45,7 +44,7 @@ export async function showRoom(services: Services, idOrCode: string): Promise<Ro
   const db = services.database.db;
   const room = await findRoom(db, idOrCode);
   if (!room) throw notFound('Room not found');
-  return roomView(room, await seatsOf(db, room.id));
+  return roomView(room, await seatsOf(db, room.id), await services.presence.of(room.id));
 }
 
 /** Changes a room under its lock (seats are taken and given up one at a time), then shows it. */
@@ -56,13 +55,14 @@ async function changeRoom<T>(
 ): Promise<{ result: T; room: Room }> {
   const db = services.database.db;
   const { id } = await openRoom(db, idOrCode);
-  return db.transaction(async (tx) => {
+  const { result, changed, seats } = await db.transaction(async (tx) => {
     const room = await lockRoom(tx, id);
     if (room.status === 'closed') throw notFound('Room not found');
     const result = await change(tx, room, await seatsOf(tx, id));
-    const changed = await findRoom(tx, id);
-    return { result, room: roomView(changed!, await seatsOf(tx, id)) };
+    return { result, changed: (await findRoom(tx, id))!, seats: await seatsOf(tx, id) };
   });
+  // Presence is not in the database: read after the commit, as any other reader would.
+  return { result, room: roomView(changed, seats, await services.presence.of(id)) };
 }
 
 export async function createRoom(services: Services, player: Player): Promise<Room> {
@@ -75,7 +75,7 @@ export async function createRoom(services: Services, player: Player): Promise<Ro
         await seat(tx, created.id, player, now);
         return created;
       });
-      return roomView(room, await seatsOf(db, room.id));
+      return roomView(room, await seatsOf(db, room.id), await services.presence.of(room.id));
     } catch (error) {
       // 31^6 codes: a clash with an open room is rare, two in a row rarer still.
       if (uniqueViolation(error) !== 'rooms_open_code' || attempt === 5) throw error;
@@ -167,27 +167,32 @@ export async function chooseColor(
   return room;
 }
 
-/** A player's socket enters (1) or leaves (-1) the room: the others see them connected or not. */
-export async function countConnection(
+/**
+ * One of this instance's sockets enters (1) or leaves (-1) the room, as the player `playerId` or as a
+ * spectator (null); the room is told.
+ */
+export async function countPresence(
   services: Services,
   log: FastifyBaseLogger,
   roomId: string,
-  playerId: string,
-  delta: 1 | -1,
-): Promise<Room> {
-  await addConnection(services.database.db, roomId, playerId, delta);
-  const room = await showRoom(services, roomId);
-  await tellRoom(services.bus, log, roomId, { type: 'room:update', room });
-  return room;
-}
-
-/** A spectator's socket starts (1) or stops (-1) watching the room's game. */
-export async function countSpectator(
-  services: Services,
-  log: FastifyBaseLogger,
-  roomId: string,
+  playerId: string | null,
   delta: 1 | -1,
 ): Promise<void> {
-  const { count, gameId } = await addSpectator(services.database.db, roomId, delta);
-  if (gameId) await tellRoom(services.bus, log, roomId, { type: 'game:spectators', gameId, count });
+  await services.presence.count(roomId, playerId, delta);
+  const players = playerId !== null;
+  await tellPresence(services, log, { roomId, players, spectators: !players });
+}
+
+/** Tells the room who is in it now: `room:update` when players came or went, `game:spectators` for spectators. */
+export async function tellPresence(
+  services: Services,
+  log: FastifyBaseLogger,
+  { roomId, players, spectators }: PresenceChange,
+): Promise<void> {
+  const room = await showRoom(services, roomId);
+  const messages: ServerMessage[] = players ? [{ type: 'room:update', room }] : [];
+  if (spectators && room.gameId) {
+    messages.push({ type: 'game:spectators', gameId: room.gameId, count: room.spectators });
+  }
+  await tellRoom(services.bus, log, roomId, ...messages);
 }

@@ -45,7 +45,7 @@ export function seatsOf(db: Db, roomId: string): Promise<SeatRow[]> {
     .orderBy(asc(roomPlayers.joinedAt), asc(roomPlayers.playerId));
 }
 
-/** Seats the player (again, after leaving: the row keeps their connections). */
+/** Seats the player (again after leaving: the same row, seated anew). */
 export async function seat(db: Db, roomId: string, player: Player, now: Date): Promise<void> {
   await db
     .insert(roomPlayers)
@@ -61,22 +61,4 @@ export async function unseat(db: Db, roomId: string, playerId: string, now: Date
     .update(roomPlayers)
     .set({ leftAt: now })
     .where(and(eq(roomPlayers.roomId, roomId), eq(roomPlayers.playerId, playerId)));
-}
-
-/** Counts a player's socket in or out of the room. */
-export async function addConnection(db: Db, roomId: string, playerId: string, delta: 1 | -1): Promise<void> {
-  await db
-    .update(roomPlayers)
-    .set({ connections: sql`greatest(${roomPlayers.connections} + ${delta}, 0)` })
-    .where(and(eq(roomPlayers.roomId, roomId), eq(roomPlayers.playerId, playerId)));
-}
-
-/** Counts a spectator's socket in or out; returns the new count and the game they watch. */
-export async function addSpectator(db: Db, roomId: string, delta: 1 | -1) {
-  const [room] = await db
-    .update(rooms)
-    .set({ spectators: sql`greatest(${rooms.spectators} + ${delta}, 0)` })
-    .where(eq(rooms.id, roomId))
-    .returning({ count: rooms.spectators, gameId: rooms.gameId });
-  return room;
 }

@@ -36,6 +36,9 @@ export function useInactivity(
 
   useEffect(() => {
     if (!live || deadline === null) return;
+    // A new deadline counts from now: moves faster than the tick would otherwise each restart
+    // the interval before it fires, and the clock would show more than the limit.
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, [live, deadline]);

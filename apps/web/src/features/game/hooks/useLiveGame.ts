@@ -1,4 +1,4 @@
-import type { GameActionResponse, GameResponse, ServerMessage } from '@sbc/api';
+import type { GameActionResponse, GameResponse, RoomPlayer, ServerMessage } from '@sbc/api';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,14 +16,15 @@ const changes = (m: ServerMessage, gameId: string): m is Changed => 'state' in m
 
 /**
  * An online game over the socket (docs/api.md §7): it follows the game, keeps the newest version of
- * it in the data cache, counts its spectators, carries the player's intentions and the rematch, and
- * goes to the next game when the room starts one.
+ * it in the data cache, counts its spectators, knows which of the room's players are connected,
+ * carries the player's intentions and the rematch, and goes to the next game when the room starts one.
  */
 export function useLiveGame(gameId: string, me: string | null) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const key = queryKeys.game(gameId);
   const [spectators, setSpectators] = useState(0);
+  const [players, setPlayers] = useState<RoomPlayer[]>([]);
   const [rematch, setRematch] = useState<Rematch>(null);
   /** The refusal of the game itself (it is unknown, or not one to watch), before any state came. */
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -43,10 +44,12 @@ export function useLiveGame(gameId: string, me: string | null) {
         case 'room:state':
         case 'room:update':
         case 'room:player_joined':
-          if (m.room.gameId === gameId) setSpectators(m.room.spectators);
-          return;
         case 'room:player_left':
-          toast({ title: `${m.playerName} left the room` });
+          if (m.type === 'room:player_left') toast({ title: `${m.playerName} left the room` });
+          if (m.room.gameId === gameId) {
+            setSpectators(m.room.spectators);
+            setPlayers(m.room.players);
+          }
           return;
         case 'game:spectators':
           if (m.gameId === gameId) setSpectators(m.count);
@@ -101,5 +104,5 @@ export function useLiveGame(gameId: string, me: string | null) {
     )?.catch(failed);
   };
 
-  return { status: socket.status, send, spectators, refusal, rematch, offerRematch, answerRematch };
+  return { status: socket.status, send, spectators, players, refusal, rematch, offerRematch, answerRematch };
 }

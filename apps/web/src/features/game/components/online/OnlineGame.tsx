@@ -105,6 +105,7 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
             color={color}
             connected={connected}
             spectators={live.spectators}
+            players={live.players}
             rematch={!ctrl.live && rematch}
           />
         }

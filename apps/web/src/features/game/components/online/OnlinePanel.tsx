@@ -1,7 +1,9 @@
+import type { RoomPlayer } from '@sbc/api';
 import type { ColorName } from '@sbc/rules';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { cn } from '../../../../lib/cn.ts';
 import { ConnectionBadge } from '../../../live/index.ts';
 import type { Rematch } from '../../hooks/useLiveGame.ts';
 
@@ -42,16 +44,39 @@ export function RematchOffer({
   );
 }
 
-/** Who this screen is in the game, the connection, the spectators, and after the end the rematch. */
+/** The room's players, each connected (a socket in the room, on any instance) or not. */
+function Presence({ players }: { players: RoomPlayer[] }) {
+  return (
+    <ul aria-label="Players connected" className="mt-2 space-y-1 text-sm">
+      {players.map((p) => (
+        <li key={p.id} className="flex items-center gap-2">
+          <span
+            aria-hidden="true"
+            className={cn('h-2 w-2 rounded-full', p.connected ? 'bg-emerald-500' : 'bg-slate-300')}
+          />
+          <span className="min-w-0 flex-1 truncate text-slate-900">{p.name}</span>
+          <span className="text-slate-500">{p.connected ? 'connected' : 'disconnected'}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Who this screen is in the game, the connection, the spectators, who of the players is
+ * connected, and after the end the rematch.
+ */
 export function OnlinePanel({
   color,
   connected,
   spectators,
+  players,
   rematch,
 }: {
   color: ColorName | null;
   connected: boolean;
   spectators: number;
+  players: RoomPlayer[];
   /** The rematch part, once the game has ended (players only). */
   rematch?: React.ReactNode;
 }) {
@@ -66,6 +91,8 @@ export function OnlinePanel({
       <p className="mt-2 text-sm text-slate-600">
         Spectators: <span className="font-semibold text-slate-900">{spectators}</span>
       </p>
+      {/* Without its socket the screen hears no news: who was connected is stale then. */}
+      {connected && players.length > 0 && <Presence players={players} />}
       {rematch && <div className="mt-3 border-t border-slate-100 pt-3 text-sm">{rematch}</div>}
     </Card>
   );
