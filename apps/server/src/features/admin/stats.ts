@@ -15,12 +15,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/connect.ts';
 import { games, sponsorships, users } from '../../db/schema.ts';
 import { readMaintenance } from '../games/maintenance.ts';
+import { countGames } from '../games/store.ts';
 import { offsetOf, pageOf, toCount } from './paging.ts';
 import { ONLINE_MS } from './users.ts';
 
 const live = inArray(games.status, [...LIVE_STATUSES]);
 
-/** The stat cards, read in parallel: each is one count on an index. */
+/** The stat cards, read in parallel: each a count on an index, or the games' kept count. */
 export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
   const since = new Date(now.getTime() - ONLINE_MS);
   const [[userCounts], [gameCounts], [playing], currencies, maintenance] = await Promise.all([
@@ -30,7 +31,10 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
         online: sql<number>`count(*) filter (where ${gt(users.lastActivityAt, since)})`,
       })
       .from(users),
-    db.select({ total: count(), active: sql<number>`count(*) filter (where ${live})` }).from(games),
+    // The total from the triggers' count; the games in play on the status index.
+    Promise.all([countGames(db), db.select({ active: count() }).from(games).where(live)]).then(
+      ([total, [{ active }]]) => [{ total, active }],
+    ),
     db
       .select({ players: countDistinct(users.id) })
       .from(games)
@@ -74,7 +78,22 @@ async function folderSize(path: string): Promise<number> {
   return total;
 }
 
-/** Storage used: the database's size on PostgreSQL, the data folder's with PGlite (null in memory). */
+/** A data folder's size is read again after this long: walking its thousand files takes tens of ms. */
+export const FOLDER_SIZE_TTL_MS = 60_000;
+const folderSizes = new Map<string, { bytes: number; at: number }>();
+
+async function cachedFolderSize(path: string): Promise<number> {
+  const cached = folderSizes.get(path);
+  if (cached && Date.now() - cached.at < FOLDER_SIZE_TTL_MS) return cached.bytes;
+  const bytes = await folderSize(path);
+  folderSizes.set(path, { bytes, at: Date.now() });
+  return bytes;
+}
+
+/**
+ * Storage used: the database's size on PostgreSQL; with PGlite the data folder's, at most a minute
+ * old; null in memory.
+ */
 async function storageBytes(database: Database): Promise<number | null> {
   if (database.kind === 'postgres') {
     const result = (await database.db.execute(sql`select pg_database_size(current_database()) as size`)) as {
@@ -83,7 +102,7 @@ async function storageBytes(database: Database): Promise<number | null> {
     return toCount(result.rows[0]?.size);
   }
   if (!database.dataDir) return null;
-  return folderSize(database.dataDir);
+  return cachedFolderSize(database.dataDir);
 }
 
 export async function systemInfo(database: Database, startedAt: Date, now: Date): Promise<AdminSystem> {
