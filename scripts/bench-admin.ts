@@ -116,6 +116,7 @@ async function main() {
         ['GET /api/admin/playing-users', '/api/admin/playing-users'],
         ['GET /api/admin/games', '/api/admin/games'],
         ['GET /api/admin/games?page=100', '/api/admin/games?page=100'],
+        [`GET /api/admin/games?page=${lastGames / 2}`, `/api/admin/games?page=${Math.ceil(lastGames / 2)}`],
         [`GET /api/admin/games?page=${lastGames}`, `/api/admin/games?page=${lastGames}`],
         ['GET /api/admin/sponsorships', '/api/admin/sponsorships'],
         ['GET /api/admin/feedback', '/api/admin/feedback'],
