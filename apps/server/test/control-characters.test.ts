@@ -42,11 +42,22 @@ describe('control characters in text fields (docs/api.md, Conventions)', () => {
     ['POST', '/api/admin/users/update-admin', { userId: 'x\u0000', isAdmin: true }, 'userId'],
     ['POST', '/api/admin/maintenance', { enabled: false, message: 'Back\u0000' }, 'message'],
     ['POST', '/api/admin/maintenance', { enabled: false, message: 'Back\u0007' }, 'message'],
+    ['POST', '/api/feedback', { name: 'A\u0000', message: 'Hi' }, 'name'],
+    ['POST', '/api/feedback', { name: 'Ann\u0085', message: 'Hi' }, 'name'],
+    ['POST', '/api/feedback', { name: 'Ann', message: 'Hi\u0000' }, 'message'],
+    ['POST', '/api/feedback', { name: 'Ann', message: 'Hi', parentId: 'x\u0000' }, 'parentId'],
+    ['DELETE', '/api/admin/feedback/x%00', undefined, 'id'],
   ] as const)('%s %s refuses %j', async (method, url, body, field) => {
     // Signing in or registering would replace the admin's session.
     const agent = url === '/api/login' || url === '/api/register' ? server.agent() : admin;
     const res = await agent.request(method, url, body);
     expect(res).toMatchObject({ status: 400, body: { message: `${field}: ${REFUSED}` } });
+  });
+
+  it('allows line breaks and tabs in the feedback message, a paragraph', async () => {
+    const message = 'Great game.\r\n\tThanks!';
+    const res = await server.agent().post('/api/feedback', { name: 'Ann', message, isPublic: 1 });
+    expect(res).toMatchObject({ status: 201, body: { message } });
   });
 
   it('allows line breaks and tabs in the maintenance message, a paragraph', async () => {

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   index,
   integer,
@@ -229,3 +230,13 @@ export const adminAudit = pgTable(
   },
   (t) => [index('admin_audit_created_at').on(t.createdAt, t.id)],
 );
+
+/**
+ * Exact row counts of the tables too big to count at each request (the games), kept by triggers in
+ * the same transaction as each INSERT and DELETE (drizzle/0002_admin.sql): the admin's Total Games
+ * card and the pages of its games list read one row instead of 100,000.
+ */
+export const rowCounts = pgTable('row_counts', {
+  name: text('name').primaryKey(),
+  rows: bigint('rows', { mode: 'number' }).notNull(),
+});

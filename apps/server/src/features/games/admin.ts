@@ -11,7 +11,7 @@ import { requireAdmin } from '../../plugins/session.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { offsetOf, pageOf } from '../admin/paging.ts';
 import { writeMaintenance } from './maintenance.ts';
-import { pageGames } from './store.ts';
+import { countGames, pageGames } from './store.ts';
 import { summaryView } from './view.ts';
 
 /** The admin's game and settings calls (docs/api.md §6). */
@@ -28,7 +28,8 @@ export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: AdminPageQuery } },
     async (request): Promise<AdminGamePage> => {
       const query = request.query;
-      const { games, total } = await pageGames(db, { limit: query.pageSize, offset: offsetOf(query) });
+      const total = await countGames(db);
+      const games = await pageGames(db, { limit: query.pageSize, offset: offsetOf(query) }, total);
       return pageOf(query, total, games.map(summaryView));
     },
   );

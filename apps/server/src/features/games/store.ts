@@ -1,10 +1,21 @@
 import type { GameSummary } from '@sbc/api';
 import { Game, type GameRecord } from '@sbc/game';
-import { and, count, desc, eq, getTableColumns, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  or,
+  type Placeholder,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
 import { preparedOnce } from '../../db/prepared.ts';
-import { games, moves, roomPlayers, users } from '../../db/schema.ts';
+import { games, moves, roomPlayers, rowCounts, users } from '../../db/schema.ts';
 
 export type GameRow = typeof games.$inferSelect;
 export type MoveRow = typeof moves.$inferSelect;
@@ -135,22 +146,48 @@ export async function listGames(db: Db, playerId?: string): Promise<ListedGame[]
   return found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } }));
 }
 
-/** A page of every game, newest first (the admin's list), and how many games there are. */
+/** How many games there are: one row that triggers keep exact (db/schema.ts, rowCounts). */
+export async function countGames(db: Db): Promise<number> {
+  const [row] = await db.select({ rows: rowCounts.rows }).from(rowCounts).where(eq(rowCounts.name, 'games'));
+  return Number(row?.rows ?? 0);
+}
+
+/**
+ * A page of every game, newest first (the admin's list). The page's ids come first from the index
+ * on (created_at, id) alone, then their rows and names: the rows skipped are never joined. A page
+ * in the second half is read from the other end, so that the last page costs what the first does
+ * and the middle one the most.
+ */
 export async function pageGames(
   db: Db,
   page: { limit: number; offset: number },
-): Promise<{ games: ListedGame[]; total: number }> {
-  const [found, [{ total }]] = await Promise.all([
-    selectGames(db, summaryColumns)
-      .orderBy(desc(games.createdAt), desc(games.id))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(games),
-  ]);
-  return {
-    games: found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } })),
-    total: Number(total),
-  };
+  total: number,
+): Promise<ListedGame[]> {
+  const limit = Math.min(page.limit, total - page.offset);
+  if (limit <= 0) return [];
+  const fromEnd = total - page.offset - limit;
+  const ids = (
+    fromEnd < page.offset
+      ? (
+          await db
+            .select({ id: games.id })
+            .from(games)
+            .orderBy(asc(games.createdAt), asc(games.id))
+            .limit(limit)
+            .offset(fromEnd)
+        ).reverse()
+      : await db
+          .select({ id: games.id })
+          .from(games)
+          .orderBy(desc(games.createdAt), desc(games.id))
+          .limit(limit)
+          .offset(page.offset)
+  ).map((g) => g.id);
+  if (ids.length === 0) return [];
+  const found = await selectGames(db, summaryColumns)
+    .where(inArray(games.id, ids))
+    .orderBy(desc(games.createdAt), desc(games.id));
+  return found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } }));
 }
 
 export async function insertGame(db: Db, values: typeof games.$inferInsert): Promise<GameRow> {
