@@ -111,7 +111,7 @@ export const NewSponsorship = z.object({
     .min(1, 'amount-cents must be at least 1')
     .max(100_000_000, 'amount-cents must be at most 100000000'),
   currency: z
-    .string()
+    .string({ error: 'currency must be a 3-letter code such as USD or INR' })
     .trim()
     .transform((c) => c.toUpperCase())
     .pipe(z.string().regex(/^[A-Z]{3}$/, 'currency must be a 3-letter code such as USD or INR')),
