@@ -9,7 +9,9 @@ import {
   AdminUserPage,
   AuditPage,
   GameResponse,
+  type GameSummary,
   PlayingUserPage,
+  pageCursor,
   Room,
   SponsorshipPage,
 } from '@sbc/api';
@@ -185,6 +187,58 @@ describe('paging', () => {
     expect(seen.map((g) => g.id)).toEqual(all.map((g) => g.id));
     const past = await admin.get(`/api/admin/games?pageSize=3&page=${first.totalPages + 1}`);
     expect(past.body).toMatchObject({ items: [], total: all.length });
+  });
+
+  it('reads the same pages next to a cursor as by number, both ways, through ties on the time', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    const user = await server.signedIn();
+    // Games made in one millisecond: only their ids order them.
+    for (let i = 0; i < 5; i++) await createGame(user);
+    server.advance(1000);
+    for (let i = 0; i < 2; i++) await createGame(user);
+    const at = async (query: string) =>
+      AdminGamePage.parse((await admin.get(`/api/admin/games?pageSize=3&${query}`)).body);
+    const { totalPages } = await at('page=1');
+    const byNumber = [];
+    for (let page = 1; page <= totalPages; page++) byNumber.push(await at(`page=${page}`));
+    expect(totalPages).toBeGreaterThan(3);
+    for (let page = 2; page <= totalPages; page++) {
+      const last = byNumber[page - 2].items.at(-1) as GameSummary;
+      expect(await at(`page=${page}&after=${pageCursor(last)}`), `after, page ${page}`).toEqual(
+        byNumber[page - 1],
+      );
+    }
+    for (let page = totalPages - 1; page >= 1; page--) {
+      const first = byNumber[page].items[0];
+      expect(await at(`page=${page}&before=${pageCursor(first)}`), `before, page ${page}`).toEqual(
+        byNumber[page - 1],
+      );
+    }
+    const oldest = byNumber[totalPages - 1].items.at(-1) as GameSummary;
+    expect((await at(`page=${totalPages + 1}&after=${pageCursor(oldest)}`)).items).toEqual([]);
+  });
+
+  it('refuses a malformed cursor, with the field named', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    const id = (await createGame(admin)).id;
+    const bad = 'after: after must be a page cursor: <createdAt>_<id> of a row';
+    for (const [query, message] of [
+      ['after=nonsense', bad],
+      [`after=${id}`, bad],
+      ['after=2026-01-01T00:00:00.000Z_', bad],
+      [`after=2026-01-01T00:00:00Z_${id}`, bad],
+      [`after=2026-02-30T00:00:00.000Z_${id}`, bad],
+      [`after=2026-01-01T00:00:00.000Z_${id}%00`, bad],
+      [`before=x_${id}`, 'before: before must be a page cursor: <createdAt>_<id> of a row'],
+      [
+        `after=2026-01-01T00:00:00.000Z_${id}&before=2026-01-01T00:00:00.000Z_${id}`,
+        'before: send after or before, not both',
+      ],
+    ])
+      expect(await admin.get(`/api/admin/games?page=2&${query}`), query).toMatchObject({
+        status: 400,
+        body: { message },
+      });
   });
 });
 

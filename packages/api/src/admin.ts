@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { User } from './auth.ts';
-import { Color, Page, PageQuery, withoutControls } from './common.ts';
+import { Color, CursorPageQuery, Page, PageQuery, withoutControls } from './common.ts';
 import { AdminFeedback } from './feedback.ts';
 import { GameSummary } from './games.ts';
 import { GameMode } from './state.ts';
@@ -166,3 +166,6 @@ export type AuditPage = z.infer<typeof AuditPage>;
 
 /** The query of every admin list but users (which adds `q`). */
 export const AdminPageQuery = PageQuery;
+/** The games list's query: pages by number, or next to a page cursor (docs/api.md §4). */
+export const AdminGamesQuery = CursorPageQuery;
+export type AdminGamesQuery = CursorPageQuery;

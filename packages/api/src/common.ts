@@ -53,6 +53,35 @@ export const PageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof PageQuery>;
 
+/**
+ * A row's place in a list ordered by (createdAt, id), newest first: `<createdAt>_<id>`, its
+ * createdAt as ISO in milliseconds (as the API writes it, so the row itself is found again).
+ */
+export type PageCursor = { createdAt: string; id: string };
+export const pageCursor = (row: PageCursor): string => `${row.createdAt}_${row.id}`;
+
+const CURSOR = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)_([\w-]{1,100})$/;
+
+/** `?after=` or `?before=`: a `pageCursor`, read back; a real date, else 400. */
+const cursorQuery = (name: string) =>
+  z.string().transform((text, ctx): PageCursor => {
+    const [, createdAt, id] = CURSOR.exec(text) ?? [];
+    const time = Date.parse(createdAt ?? '');
+    if (id && !Number.isNaN(time) && new Date(time).toISOString() === createdAt) return { createdAt, id };
+    ctx.addIssue({ code: 'custom', message: `${name} must be a page cursor: <createdAt>_<id> of a row` });
+    return z.NEVER;
+  });
+
+/**
+ * `PageQuery` plus a cursor: `after` the last row of the page before, or `before` the first row of
+ * the page after. `page` stays the number shown; the rows are read next to the cursor, not skipped.
+ */
+export const CursorPageQuery = PageQuery.extend({
+  after: cursorQuery('after').optional(),
+  before: cursorQuery('before').optional(),
+}).refine((q) => !(q.after && q.before), { message: 'send after or before, not both', path: ['before'] });
+export type CursorPageQuery = z.infer<typeof CursorPageQuery>;
+
 /** One page of a list: its rows, where it is, and how many rows the whole list has. */
 export const Page = <T extends z.ZodType>(item: T) =>
   z.object({

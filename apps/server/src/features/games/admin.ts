@@ -1,17 +1,11 @@
-import {
-  type AdminGamePage,
-  AdminPageQuery,
-  MaintenanceRequest,
-  type PageQuery,
-  type Setting,
-} from '@sbc/api';
+import { type AdminGamePage, AdminGamesQuery, MaintenanceRequest, type Setting } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import { settings } from '../../db/schema.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { offsetOf, pageOf } from '../admin/paging.ts';
 import { writeMaintenance } from './maintenance.ts';
-import { countGames, pageGames } from './store.ts';
+import { countGames, pageGames, pageGamesNextTo } from './store.ts';
 import { summaryView } from './view.ts';
 
 /** The admin's game and settings calls (docs/api.md §6). */
@@ -23,13 +17,17 @@ export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
     requireAdmin(request);
   });
 
-  app.get<{ Querystring: PageQuery }>(
+  app.get<{ Querystring: AdminGamesQuery }>(
     '/api/admin/games',
-    { schema: { querystring: AdminPageQuery } },
+    { schema: { querystring: AdminGamesQuery } },
     async (request): Promise<AdminGamePage> => {
-      const query = request.query;
+      const { after, before, ...query } = request.query;
       const total = await countGames(db);
-      const games = await pageGames(db, { limit: query.pageSize, offset: offsetOf(query) }, total);
+      const games = after
+        ? await pageGamesNextTo(db, query.pageSize, { after })
+        : before
+          ? await pageGamesNextTo(db, query.pageSize, { before })
+          : await pageGames(db, { limit: query.pageSize, offset: offsetOf(query) }, total);
       return pageOf(query, total, games.map(summaryView));
     },
   );

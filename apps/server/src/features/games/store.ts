@@ -1,4 +1,4 @@
-import type { GameSummary } from '@sbc/api';
+import type { GameSummary, PageCursor } from '@sbc/api';
 import { Game, type GameRecord } from '@sbc/game';
 import {
   and,
@@ -183,6 +183,39 @@ export async function pageGames(
           .limit(limit)
           .offset(page.offset)
   ).map((g) => g.id);
+  return gamesOf(db, ids);
+}
+
+/**
+ * A page of every game next to a cursor (docs/api.md §4): the `limit` games older than `after`, or
+ * newer than `before`, newest first. The keyset condition starts the index scan at the cursor, so
+ * every page costs what the first does. Games' times come from the app's clock in milliseconds
+ * (services.now()), as the cursor carries them, so the cursor's own row compares equal.
+ */
+export async function pageGamesNextTo(
+  db: Db,
+  limit: number,
+  cursor: { after: PageCursor } | { before: PageCursor },
+): Promise<ListedGame[]> {
+  const at = 'after' in cursor ? cursor.after : cursor.before;
+  const key = sql`(${games.createdAt}, ${games.id})`;
+  const query = db.select({ id: games.id }).from(games).limit(limit);
+  const ids = (
+    'after' in cursor
+      ? await query
+          .where(sql`${key} < (${at.createdAt}, ${at.id})`)
+          .orderBy(desc(games.createdAt), desc(games.id))
+      : (
+          await query
+            .where(sql`${key} > (${at.createdAt}, ${at.id})`)
+            .orderBy(asc(games.createdAt), asc(games.id))
+        ).reverse()
+  ).map((g) => g.id);
+  return gamesOf(db, ids);
+}
+
+/** The games of `ids` with their players' names, newest first. */
+async function gamesOf(db: Db, ids: string[]): Promise<ListedGame[]> {
   if (ids.length === 0) return [];
   const found = await selectGames(db, summaryColumns)
     .where(inArray(games.id, ids))
