@@ -201,7 +201,7 @@ describe('paging', () => {
     const { totalPages } = await at('page=1');
     const byNumber = [];
     for (let page = 1; page <= totalPages; page++) byNumber.push(await at(`page=${page}`));
-    expect(totalPages).toBeGreaterThan(3);
+    expect(totalPages).toBeGreaterThanOrEqual(3);
     for (let page = 2; page <= totalPages; page++) {
       const last = byNumber[page - 2].items.at(-1) as GameSummary;
       expect(await at(`page=${page}&after=${pageCursor(last)}`), `after, page ${page}`).toEqual(
