@@ -1,4 +1,12 @@
-import type { AdminStats, AdminSystem, AuditEntry, Page, User } from '@sbc/api';
+import {
+  type AdminStats,
+  type AdminSystem,
+  type AuditEntry,
+  type GameSummary,
+  type Page,
+  pageCursor,
+  type User,
+} from '@sbc/api';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -12,9 +20,9 @@ import { auditAction } from '../src/features/admin/components/AuditLog.tsx';
 import { MaintenanceSwitch } from '../src/features/admin/components/MaintenanceSwitch.tsx';
 import { statCards } from '../src/features/admin/components/StatCards.tsx';
 import { amount, bytes, dollars, duration } from '../src/features/admin/lib/format.ts';
-import { keyToUrl } from '../src/lib/http.ts';
+import { keyToUrl, type QueryParams } from '../src/lib/http.ts';
 import { createQueryClient } from '../src/lib/queryClient.ts';
-import { ADA, type Answer, type Route, renderApp, serve } from './helpers.tsx';
+import { ADA, type Answer, gameResponse, newGame, type Route, renderApp, serve } from './helpers.tsx';
 
 const ADMIN: User = {
   ...ADA,
@@ -266,6 +274,44 @@ describe('the admin panel', () => {
     expect(await screen.findByText('Page 2 of 2 · 51 in all')).toBeTruthy();
     expect(screen.getByText('bob')).toBeTruthy();
     expect(calls.map((c) => c.url)).toContain('/api/admin/users?page=2');
+  });
+
+  it('pages the games next to a cursor: Next after the last row, Previous before the first', async () => {
+    const user = userEvent.setup();
+    const { gameState: _state, ...fields } = gameResponse(newGame());
+    const game = (id: string, createdAt: string): GameSummary => ({
+      ...fields,
+      id,
+      createdAt,
+      gameState: { isComputerGame: false, humanPlayer: 'white', aiDifficulty: 'medium' },
+    });
+    const [g6, g5, g4, g3, g2] = [6, 5, 4, 3, 2].map((n) => game(`g${n}`, `2026-11-0${n}T10:00:00.000Z`));
+    const games = (query: QueryParams) => `GET ${keyToUrl(['/api/admin/games', query])}`;
+    const calls = panel({
+      [games({ page: 1 })]: page([g6, g5], { total: 5, totalPages: 3 }),
+      [games({ page: 2, after: pageCursor(g5) })]: page([g4, g3], { page: 2, total: 5, totalPages: 3 }),
+      [games({ page: 3, after: pageCursor(g3) })]: page([g2], { page: 3, total: 5, totalPages: 3 }),
+      [games({ page: 2, before: pageCursor(g2) })]: page([g4, g3], { page: 2, total: 5, totalPages: 3 }),
+    });
+    renderApp(<AdminPage user={ADMIN} />);
+    await user.click(await screen.findByRole('tab', { name: 'Games' }));
+    expect(await screen.findByText('Page 1 of 3 · 5 in all')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 3 · 5 in all')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 3 of 3 · 5 in all')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 2 of 3 · 5 in all')).toBeTruthy();
+    // The first page is read from the top, as when the tab opened (the same key, so from the cache).
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 1 of 3 · 5 in all')).toBeTruthy();
+    const asked = calls.filter((c) => c.url.startsWith('/api/admin/games')).map((c) => c.url);
+    expect(asked).toEqual([
+      '/api/admin/games?page=1',
+      '/api/admin/games?page=2&after=2026-11-05T10%3A00%3A00.000Z_g5',
+      '/api/admin/games?page=3&after=2026-11-03T10%3A00%3A00.000Z_g3',
+      '/api/admin/games?page=2&before=2026-11-02T10%3A00%3A00.000Z_g2',
+    ]);
   });
 
   it('offers View Game for an online game, which a spectator may watch, and not for one at one screen', async () => {

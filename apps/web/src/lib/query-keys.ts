@@ -32,8 +32,8 @@ export const queryKeys = {
     stats: ['/api/admin/stats'] as const,
     system: ['/api/admin/system'] as const,
     /**
-     * A page of a list; without `params`, a prefix of all its pages and searches (an empty object
-     * matches any), for invalidation.
+     * A page of a list (its number, and the games' page cursor: docs/api.md §4); without `params`,
+     * a prefix of all its pages and searches (an empty object matches any), for invalidation.
      */
     list: (name: AdminList, params: QueryParams = {}) => [`/api/admin/${name}`, params] as const,
   },

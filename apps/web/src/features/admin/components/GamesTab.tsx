@@ -1,4 +1,4 @@
-import type { GameSummary } from '@sbc/api';
+import { type GameSummary, pageCursor } from '@sbc/api';
 import { capitalize } from '@sbc/game';
 import { GameStatusBadge } from '../../../components/Badge.tsx';
 import { date, shortId } from '../lib/format.ts';
@@ -21,6 +21,7 @@ export function GamesTab() {
       name="games"
       label="Games"
       rowKey={(g) => g.id}
+      cursor={pageCursor}
       empty="No games yet."
       columns={[
         { header: 'ID', cell: (g) => <code className="text-xs">{shortId(g.id)}</code> },

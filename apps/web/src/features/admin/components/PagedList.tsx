@@ -14,6 +14,7 @@ export function PagedList<T>({
   columns,
   rowKey,
   empty,
+  cursor,
 }: {
   name: AdminList;
   params?: QueryParams;
@@ -22,9 +23,11 @@ export function PagedList<T>({
   columns: Column<T>[];
   rowKey: (row: T) => string;
   empty: string;
+  /** A row's page cursor, for a list the server reads next to one (docs/api.md §4). */
+  cursor?: (row: T) => string;
 }) {
-  const [page, setPage] = useState(1);
-  const { data, error, isPending } = useAdminPage<T>(name, { ...params, page }, pollMs);
+  const [at, setAt] = useState<QueryParams>({ page: 1 });
+  const { data, error, isPending } = useAdminPage<T>(name, { ...params, ...at }, pollMs);
   if (isPending) return <p className="text-sm text-slate-500">Loading...</p>;
   if (!data)
     return (
@@ -32,10 +35,17 @@ export function PagedList<T>({
         {label} could not be loaded: {errorMessage(error, 'please try again.')}
       </p>
     );
+  // Next starts after the page's last row, Previous before its first; the first page is read from
+  // the top, as when the tab opens: it costs nothing, and rows made since belong on it.
+  const turn = (page: number) => {
+    const row = page > data.page ? data.items.at(-1) : data.items[0];
+    if (!cursor || !row || page === 1) setAt({ page });
+    else setAt({ page, [page > data.page ? 'after' : 'before']: cursor(row) });
+  };
   return (
     <>
       <DataTable label={label} columns={columns} rows={data.items} rowKey={rowKey} empty={empty} />
-      <Pager page={data.page} totalPages={data.totalPages} total={data.total} onPage={setPage} />
+      <Pager page={data.page} totalPages={data.totalPages} total={data.total} onPage={turn} />
     </>
   );
 }
