@@ -2,9 +2,11 @@
  * How long each admin call takes on a full database: seeds 10,000 users, 100,000 games, feedback,
  * sponsorships and audit entries (scripts/seed-admin.ts), starts the built server
  * (apps/server/dist/main.js) on it, signs in as the admin, and times N requests of each call one
- * after the other (the admin panel asks one at a time), after a warm-up. Prints p50 and p99 per
- * call, the server process's CPU time per request (which the machine's load inflates far less) and
- * the load average; target: every p50 and p99 under 100 ms. Any error fails the run.
+ * after the other (the admin panel asks one at a time), after a warm-up; the games' middle page
+ * both by its number and as the panel's Next reaches it (after the cursor of the page before).
+ * Prints p50 and p99 per call, the server process's CPU time per request (which the machine's load
+ * inflates far less) and the load average; target: every p50 and p99 under 100 ms. Any error fails
+ * the run.
  *
  *   npm run bench:admin                    # the embedded database (PGlite) in a temporary DATA_DIR
  *   npm run bench:admin -- --postgres      # a fresh PostgreSQL database (createdb), dropped after;
@@ -16,6 +18,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { AdminGamePage, pageCursor } from '@sbc/api';
 import { BUILT, startServer } from './bench/server.ts';
 import { ADMIN, DEFAULT_COUNTS, seedAdmin } from './seed-admin.ts';
 
@@ -109,6 +112,11 @@ async function main() {
       const cookie = await signIn(base);
       const lastUsers = Math.ceil(COUNTS.users / 50);
       const lastGames = Math.ceil(COUNTS.games / 50);
+      const middle = Math.ceil(lastGames / 2);
+      // The panel reaches the middle page by Next: after the last row of the page before.
+      const before = await fetch(`${base}/api/admin/games?page=${middle - 1}`, { headers: { cookie } });
+      const { items } = AdminGamePage.parse(await before.json());
+      const after = encodeURIComponent(pageCursor(items[items.length - 1]));
       const calls: [string, string][] = [
         ['GET /api/admin/stats', '/api/admin/stats'],
         ['GET /api/admin/system', '/api/admin/system'],
@@ -119,7 +127,11 @@ async function main() {
         ['GET /api/admin/playing-users', '/api/admin/playing-users'],
         ['GET /api/admin/games', '/api/admin/games'],
         ['GET /api/admin/games?page=100', '/api/admin/games?page=100'],
-        [`GET /api/admin/games?page=${lastGames / 2}`, `/api/admin/games?page=${Math.ceil(lastGames / 2)}`],
+        [`GET /api/admin/games?page=${middle}`, `/api/admin/games?page=${middle}`],
+        [
+          `GET /api/admin/games?page=${middle}&after=<cursor>`,
+          `/api/admin/games?page=${middle}&after=${after}`,
+        ],
         [`GET /api/admin/games?page=${lastGames}`, `/api/admin/games?page=${lastGames}`],
         ['GET /api/admin/sponsorships', '/api/admin/sponsorships'],
         ['GET /api/admin/feedback', '/api/admin/feedback'],
