@@ -1,0 +1,216 @@
+/**
+ * Online play under load: N games over real WebSockets against the built server
+ * (apps/server/dist/main.js), the load generator on the same machine. Each game is a room of two
+ * guests and its spectators; the players take turns, every game moving every games/rate seconds,
+ * each move from one fixed line of legal moves. It measures the relay (a move sent by its player
+ * until its event reaches the opponent, and the spectators), lost moves (acknowledged to the
+ * mover, never received by another socket of the game), duplicates, refusals, the server's CPU
+ * time and memory, and prints the load average. Any loss, duplicate or refusal fails the run.
+ *
+ *   npm run bench:live                                   # PGlite in a temporary DATA_DIR
+ *   npm run bench:live -- --postgres                     # a fresh PostgreSQL database, dropped after
+ *   npm run bench:live -- --instances 2                  # two instances on PostgreSQL and Redis
+ *   options: --games 1000 --spectators 1 --rate 200 (moves/s) --seconds 30 --warmup 5
+ *            --redis (one instance through Redis too) --profile (the servers' --cpu-prof, kept)
+ *
+ * Rate limits: rooms and the socket have none per address, and guests need no registration, so one
+ * address sets up every game; each socket sends a move every 2 × games/rate seconds, far below the
+ * per-socket limit of 20 messages in 5 s.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { flag, load, option, quantile } from './bench/cli.ts';
+import { type LiveGame, openGame, sendMove, troubles } from './bench/live.ts';
+import { legalLine } from './bench/moves.ts';
+import { freshDatabase } from './bench/postgres.ts';
+import { BUILT, type RunningServer, startServer } from './bench/server.ts';
+
+const GAMES = option('--games', 1000);
+const SPECTATORS = option('--spectators', 1);
+const RATE = option('--rate', 200);
+const SECONDS = option('--seconds', 30);
+const WARMUP = option('--warmup', 5);
+const INSTANCES = option('--instances', 1);
+const PROFILE = flag('--profile');
+/** Games set up at once. */
+const SETUP_CONCURRENCY = 20;
+/** How long the events of the last moves may take to arrive before the missing ones count as lost. */
+const DRAIN_MS = 10_000;
+/** Each game's moves over the run, and one spare. */
+const LINE = legalLine(Math.ceil(((SECONDS + WARMUP) * RATE) / GAMES) + 1);
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function inBatches<T>(count: number, concurrency: number, make: (i: number) => Promise<T>) {
+  const made: T[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      made[i] = await make(i);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return made;
+}
+
+/**
+ * Sends the moves of the turns `from` to `to` (turn k at k / RATE seconds), game after game in
+ * turn; a game whose last move is still unacknowledged when its turn comes skips it. Returns the
+ * skipped turns.
+ */
+function pace(games: LiveGame[], from: number, to: number, measured: boolean): Promise<number> {
+  const start = performance.now() - (from / RATE) * 1000;
+  let turn = from;
+  let skipped = 0;
+  return new Promise((done) => {
+    const timer = setInterval(() => {
+      const due = Math.min(to, Math.floor(((performance.now() - start) / 1000) * RATE));
+      for (; turn < due; turn++) if (!sendMove(games[turn % games.length], LINE, measured)) skipped++;
+      if (turn < to) return;
+      clearInterval(timer);
+      done(skipped);
+    }, 2);
+  });
+}
+
+const settled = (games: LiveGame[]) =>
+  games.every(
+    (g) =>
+      g.inFlight === null &&
+      [...g.deliveries.values()].every((d) => d.at.size === 0 || d.at.size === g.seats.length),
+  );
+
+/** Relay and acknowledgement times of the measured moves, and the moves some socket never received. */
+function tally(games: LiveGame[]) {
+  const relay: number[] = [];
+  const spectator: number[] = [];
+  const ack: number[] = [];
+  let lost = 0;
+  let unacknowledged = 0;
+  for (const game of games) {
+    for (const d of game.deliveries.values()) {
+      const acked = d.at.get(d.mover);
+      if (acked === undefined) {
+        unacknowledged++;
+        continue;
+      }
+      for (const seat of game.seats) {
+        const at = d.at.get(seat);
+        if (at === undefined) lost++;
+        else if (d.measured && seat !== d.mover)
+          (seat.role === 'spectator' ? spectator : relay).push(at - d.sentAt);
+      }
+      if (d.measured) ack.push(acked - d.sentAt);
+    }
+  }
+  return { relay, spectator, ack, lost, unacknowledged };
+}
+
+const ms = (xs: number[]) => `${quantile(xs, 0.5).toFixed(1)} / ${quantile(xs, 0.99).toFixed(1)}`;
+
+async function main() {
+  const shared = INSTANCES > 1;
+  const pg = shared || flag('--postgres') || process.env.DATABASE_URL ? freshDatabase() : null;
+  const redis = shared || flag('--redis') ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : '';
+  const dir = mkdtempSync(join(tmpdir(), 'sbc-bench-live-'));
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: pg?.url ?? '',
+    REDIS_URL: redis,
+    SMTP_URL: '',
+    // Every instance signs and reads the same guest cookies.
+    APP_SECRET: randomBytes(32).toString('base64'),
+  };
+  const command = PROFILE ? [BUILT[0], '--cpu-prof', `--cpu-prof-dir=${dir}`, ...BUILT.slice(1)] : BUILT;
+  const servers: RunningServer[] = [];
+  const rss: number[] = [];
+  const trouble = troubles();
+  let games: LiveGame[] = [];
+  try {
+    // One after the other: the first migrates the database.
+    for (let i = 0; i < INSTANCES; i++) {
+      const own = join(dir, `instance${i}`);
+      mkdirSync(own);
+      servers.push(await startServer(command, own, env));
+    }
+    const db = pg ? 'PostgreSQL' : 'PGlite';
+    console.log(
+      `${db}${redis ? ' + Redis' : ''}, ${INSTANCES} instance(s); ${GAMES} games (${2 * GAMES} players + ` +
+        `${SPECTATORS * GAMES} spectators), ${RATE} moves/s asked, ${SECONDS} s after ${WARMUP} s of warm-up; load ${load()}`,
+    );
+    const sockets = servers.map((s) => `${s.url.replace(/^http/, 'ws')}/ws`);
+    const setupStart = performance.now();
+    games = await inBatches(GAMES, SETUP_CONCURRENCY, (i) =>
+      openGame(servers[0].url, sockets, i, SPECTATORS, trouble),
+    );
+    const seats = games.flatMap((g) => g.seats);
+    console.log(
+      `set up ${GAMES} games, ${seats.length} sockets in ${((performance.now() - setupStart) / 1000).toFixed(1)} s; load ${load()}`,
+    );
+
+    const warm = Math.round(WARMUP * RATE);
+    await pace(games, 0, warm, false);
+    const cpuStart = servers.map((s) => s.cpuMs());
+    const ownStart = process.cpuUsage();
+    const sampleRss = () => {
+      for (const [i, s] of servers.entries()) rss[i] = Math.max(rss[i] ?? 0, s.rssMb());
+    };
+    const sampler = setInterval(sampleRss, 1000);
+    const started = performance.now();
+    const skipped = await pace(games, warm, warm + Math.round(SECONDS * RATE), true);
+    const drainEnd = performance.now() + DRAIN_MS;
+    while (!settled(games) && performance.now() < drainEnd) await sleep(50);
+    clearInterval(sampler);
+    const sentFor = (performance.now() - started) / 1000;
+    const cpu = servers.map((s, i) => s.cpuMs() - cpuStart[i]);
+    const own = process.cpuUsage(ownStart);
+
+    const t = tally(games);
+    const held = seats.filter((s) => s.ws.readyState === s.ws.OPEN).length;
+    const moves = t.ack.length;
+    const refusals = [...trouble.errors].map(([k, n]) => `${k} ${n}`).join(', ') || '0';
+    const closes = [...trouble.closes].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none';
+    console.log(
+      '| sockets held | moves/s | relay p50 / p99 (ms) | spectator p50 / p99 (ms) | mover ack p50 / p99 (ms) | lost | duplicated | refused | skipped turns | load after |',
+    );
+    console.log('| --: | --: | --: | --: | --: | --: | --: | --- | --: | --- |');
+    const cells = [
+      held,
+      (moves / SECONDS).toFixed(1),
+      ms(t.relay),
+      ms(t.spectator),
+      ms(t.ack),
+      t.lost,
+      trouble.duplicates,
+      refusals,
+      skipped,
+      load(),
+    ];
+    console.log(`| ${cells.join(' | ')} |`);
+    servers.forEach((_, i) => {
+      const share = cpu[i] / (sentFor * 1000);
+      console.log(
+        `server ${i + 1}: CPU ${cpu[i].toFixed(0)} ms over ${sentFor.toFixed(1)} s (${(share * 100).toFixed(0)}% of a core, ` +
+          `${(cpu[i] / moves).toFixed(2)} ms a move), RSS max ${rss[i]?.toFixed(0)} MB`,
+      );
+    });
+    const ownMs = (own.user + own.system) / 1000;
+    console.log(
+      `load generator: CPU ${ownMs.toFixed(0)} ms (${((ownMs / (sentFor * 1000)) * 100).toFixed(0)}% of a core)`,
+    );
+    console.log(`unexpected closes: ${closes}; moves sent and never acknowledged: ${t.unacknowledged}`);
+    if (t.lost || trouble.duplicates || trouble.errors.size || trouble.closes.size) process.exitCode = 1;
+  } finally {
+    await Promise.all(games.flatMap((g) => g.seats.map((s) => s.close())));
+    await Promise.all(servers.map((s) => s.stop()));
+    pg?.drop();
+    if (PROFILE) console.log(`CPU profiles: ${dir}/*.cpuprofile`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
