@@ -11,6 +11,7 @@
  *   npm run bench:live -- --postgres                     # a fresh PostgreSQL database, dropped after
  *   npm run bench:live -- --instances 2                  # two instances on PostgreSQL and Redis
  *   options: --games 1000 --spectators 1 --rate 200 (moves/s) --seconds 30 --warmup 5
+ *            --plies 0 (each game played this far first: a game's messages grow with its moves)
  *            --redis (one instance through Redis too) --profile (the servers' --cpu-prof, kept)
  *
  * Rate limits: rooms and the socket have none per address, and guests need no registration, so one
@@ -32,14 +33,22 @@ const SPECTATORS = option('--spectators', 1);
 const RATE = option('--rate', 200);
 const SECONDS = option('--seconds', 30);
 const WARMUP = option('--warmup', 5);
+const PLIES = option('--plies', 0);
 const INSTANCES = option('--instances', 1);
 const PROFILE = flag('--profile');
 /** Games set up at once. */
 const SETUP_CONCURRENCY = 20;
 /** How long the events of the last moves may take to arrive before the missing ones count as lost. */
 const DRAIN_MS = 10_000;
-/** Each game's moves over the run, and one spare. */
-const LINE = legalLine(Math.ceil(((SECONDS + WARMUP) * RATE) / GAMES) + 1);
+/** The moves a second while the games are played to PLIES, before the measure. */
+const PREPLAY_RATE = 400;
+/**
+ * A player's moves a second at most: half the server's limit on a socket's messages (20 in 5 s),
+ * which the benchmark must never meet.
+ */
+const SOCKET_RATE = 2;
+/** Each game's moves: those played first, those of the run, and one spare. */
+const LINE = legalLine(PLIES + Math.ceil(((SECONDS + WARMUP) * RATE) / GAMES) + 1);
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -61,19 +70,28 @@ async function inBatches<T>(count: number, concurrency: number, make: (i: number
  * turn; a game whose last move is still unacknowledged when its turn comes skips it. Returns the
  * skipped turns.
  */
-function pace(games: LiveGame[], from: number, to: number, measured: boolean): Promise<number> {
-  const start = performance.now() - (from / RATE) * 1000;
+function pace(games: LiveGame[], from: number, to: number, measured: boolean, rate = RATE): Promise<number> {
+  const start = performance.now() - (from / rate) * 1000;
   let turn = from;
   let skipped = 0;
   return new Promise((done) => {
     const timer = setInterval(() => {
-      const due = Math.min(to, Math.floor(((performance.now() - start) / 1000) * RATE));
+      const due = Math.min(to, Math.floor(((performance.now() - start) / 1000) * rate));
       for (; turn < due; turn++) if (!sendMove(games[turn % games.length], LINE, measured)) skipped++;
       if (turn < to) return;
       clearInterval(timer);
       done(skipped);
     }, 2);
   });
+}
+
+/** Plays every game to PLIES, its turns skipped while its last move is in flight, until all are there. */
+async function prePlay(games: LiveGame[]): Promise<void> {
+  for (;;) {
+    const behind = games.filter((g) => g.ply < PLIES);
+    if (!behind.length) return;
+    await pace(behind, 0, behind.length, false, Math.min(PREPLAY_RATE, 2 * SOCKET_RATE * behind.length));
+  }
 }
 
 const settled = (games: LiveGame[]) =>
@@ -112,6 +130,7 @@ function tally(games: LiveGame[]) {
 const ms = (xs: number[]) => `${quantile(xs, 0.5).toFixed(1)} / ${quantile(xs, 0.99).toFixed(1)}`;
 
 async function main() {
+  if (RATE / GAMES / 2 > SOCKET_RATE) throw new Error(`--rate is at most ${2 * SOCKET_RATE} moves/s a game`);
   const shared = INSTANCES > 1;
   const pg = shared || flag('--postgres') || process.env.DATABASE_URL ? freshDatabase() : null;
   const redis = shared || flag('--redis') ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : '';
@@ -152,6 +171,13 @@ async function main() {
       `set up ${GAMES} games, ${seats.length} sockets in ${((performance.now() - setupStart) / 1000).toFixed(1)} s; load ${load()}`,
     );
 
+    if (PLIES) {
+      const playing = performance.now();
+      await prePlay(games);
+      console.log(
+        `played every game to ${PLIES} plies in ${((performance.now() - playing) / 1000).toFixed(1)} s`,
+      );
+    }
     const warm = Math.round(WARMUP * RATE);
     await pace(games, 0, warm, false);
     const cpuStart = servers.map((s) => s.cpuMs());
