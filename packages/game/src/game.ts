@@ -87,10 +87,11 @@ export class Game {
    */
   catchUp(record: GameRecord): boolean {
     if (this.pendingPromotion) return false;
-    const played = this.history.flatMap((entry) => entry.texts);
     const texts = record.moves.flat();
-    if (played.some((text, i) => text !== texts[i])) return false;
-    return this.playRecord(record, played.length).ok;
+    let played = 0;
+    for (const entry of this.history)
+      for (const text of entry.texts) if (text !== texts[played++]) return false;
+    return this.playRecord(record, played).ok;
   }
 
   /** Plays the record's move texts from the `from`-th on, then takes its undo, redo and ending. */
