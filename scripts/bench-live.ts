@@ -22,6 +22,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { flag, load, option, quantile } from './bench/cli.ts';
 import { type LiveGame, openGame, sendMove, troubles } from './bench/live.ts';
 import { legalLine } from './bench/moves.ts';
@@ -40,6 +41,8 @@ const PROFILE = flag('--profile');
 const SETUP_CONCURRENCY = 20;
 /** How long the events of the last moves may take to arrive before the missing ones count as lost. */
 const DRAIN_MS = 10_000;
+/** The timer of the generator's event-loop delay. */
+const LAG_RESOLUTION_MS = 2;
 /** The moves a second while the games are played to PLIES, before the measure. */
 const PREPLAY_RATE = 400;
 /**
@@ -186,11 +189,15 @@ async function main() {
       for (const [i, s] of servers.entries()) rss[i] = Math.max(rss[i] ?? 0, s.rssMb());
     };
     const sampler = setInterval(sampleRss, 1000);
+    // The generator's own delays count in every latency it measures: it says how late it ran.
+    const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+    lag.enable();
     const started = performance.now();
     const skipped = await pace(games, warm, warm + Math.round(SECONDS * RATE), true);
     const drainEnd = performance.now() + DRAIN_MS;
     while (!settled(games) && performance.now() < drainEnd) await sleep(50);
     clearInterval(sampler);
+    lag.disable();
     const sentFor = (performance.now() - started) / 1000;
     const cpu = servers.map((s, i) => s.cpuMs() - cpuStart[i]);
     const own = process.cpuUsage(ownStart);
@@ -225,8 +232,11 @@ async function main() {
       );
     });
     const ownMs = (own.user + own.system) / 1000;
+    // The histogram holds the time between wake-ups of its timer: the delay is what exceeds it.
+    const lagMs = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS).toFixed(1);
     console.log(
-      `load generator: CPU ${ownMs.toFixed(0)} ms (${((ownMs / (sentFor * 1000)) * 100).toFixed(0)}% of a core)`,
+      `load generator: CPU ${ownMs.toFixed(0)} ms (${((ownMs / (sentFor * 1000)) * 100).toFixed(0)}% of a core), ` +
+        `event loop delay p50 / p99 / max ${lagMs(lag.percentile(50))} / ${lagMs(lag.percentile(99))} / ${lagMs(lag.max)} ms`,
     );
     console.log(`unexpected closes: ${closes}; moves sent and never acknowledged: ${t.unacknowledged}`);
     if (t.lost || trouble.duplicates || trouble.errors.size || trouble.closes.size) process.exitCode = 1;
