@@ -22,9 +22,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { flag, load, option, quantile } from './bench/cli.ts';
-import { type LiveGame, openGame, sendMove, troubles } from './bench/live.ts';
+import { type LiveGame, openGame, sendMove, type Troubles, troubles } from './bench/live.ts';
 import { legalLine } from './bench/moves.ts';
 import { freshDatabase } from './bench/postgres.ts';
 import { BUILT, type RunningServer, startServer } from './bench/server.ts';
@@ -130,7 +130,91 @@ function tally(games: LiveGame[]) {
   return { relay, spectator, ack, lost, unacknowledged };
 }
 
+interface Measure {
+  /** From the first measured move until its events arrived. */
+  seconds: number;
+  skipped: number;
+  /** Each server's CPU time (ms) and largest RSS (MB) over those seconds. */
+  cpu: number[];
+  rss: number[];
+  /** The load generator's CPU time (ms) and event-loop delay. */
+  own: number;
+  lag: IntervalHistogram;
+}
+
+/** The warm-up, then the measured moves and the time their events take to arrive. */
+async function measure(games: LiveGame[], servers: RunningServer[]): Promise<Measure> {
+  const warm = Math.round(WARMUP * RATE);
+  await pace(games, 0, warm, false);
+  const cpuStart = servers.map((s) => s.cpuMs());
+  const ownStart = process.cpuUsage();
+  const rss: number[] = [];
+  const sampleRss = () => {
+    for (const [i, s] of servers.entries()) rss[i] = Math.max(rss[i] ?? 0, s.rssMb());
+  };
+  const sampler = setInterval(sampleRss, 1000);
+  // The generator's own delays count in every latency it measures: it says how late it ran.
+  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+  lag.enable();
+  const started = performance.now();
+  const skipped = await pace(games, warm, warm + Math.round(SECONDS * RATE), true);
+  const drainEnd = performance.now() + DRAIN_MS;
+  while (!settled(games) && performance.now() < drainEnd) await sleep(50);
+  clearInterval(sampler);
+  lag.disable();
+  const own = process.cpuUsage(ownStart);
+  return {
+    seconds: (performance.now() - started) / 1000,
+    skipped,
+    cpu: servers.map((s, i) => s.cpuMs() - cpuStart[i]),
+    rss,
+    own: (own.user + own.system) / 1000,
+    lag,
+  };
+}
+
 const ms = (xs: number[]) => `${quantile(xs, 0.5).toFixed(1)} / ${quantile(xs, 0.99).toFixed(1)}`;
+
+function print(games: LiveGame[], servers: RunningServer[], m: Measure, trouble: Troubles): void {
+  const t = tally(games);
+  const seats = games.flatMap((g) => g.seats);
+  const held = seats.filter((s) => s.ws.readyState === s.ws.OPEN).length;
+  const moves = t.ack.length;
+  const refusals = [...trouble.errors].map(([k, n]) => `${k} ${n}`).join(', ') || '0';
+  const closes = [...trouble.closes].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none';
+  console.log(
+    '| sockets held | moves/s | relay p50 / p99 (ms) | spectator p50 / p99 (ms) | mover ack p50 / p99 (ms) | lost | duplicated | refused | skipped turns | load after |',
+  );
+  console.log('| --: | --: | --: | --: | --: | --: | --: | --- | --: | --- |');
+  const cells = [
+    held,
+    (moves / SECONDS).toFixed(1),
+    ms(t.relay),
+    ms(t.spectator),
+    ms(t.ack),
+    t.lost,
+    trouble.duplicates,
+    refusals,
+    m.skipped,
+    load(),
+  ];
+  console.log(`| ${cells.join(' | ')} |`);
+  const share = (cpuMs: number) => `${((cpuMs / (m.seconds * 1000)) * 100).toFixed(0)}% of a core`;
+  servers.forEach((_, i) => {
+    console.log(
+      `server ${i + 1}: CPU ${m.cpu[i].toFixed(0)} ms over ${m.seconds.toFixed(1)} s (${share(m.cpu[i])}, ` +
+        `${(m.cpu[i] / moves).toFixed(2)} ms a move), RSS max ${m.rss[i]?.toFixed(0)} MB`,
+    );
+  });
+  // The histogram holds the time between wake-ups of its timer: the delay is what exceeds it.
+  const lag = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS).toFixed(1);
+  console.log(
+    `load generator: CPU ${m.own.toFixed(0)} ms (${share(m.own)}), event loop delay p50 / p99 / max ` +
+      `${lag(m.lag.percentile(50))} / ${lag(m.lag.percentile(99))} / ${lag(m.lag.max)} ms`,
+  );
+  console.log(`unexpected closes: ${closes}; moves sent and never acknowledged: ${t.unacknowledged}`);
+  if (t.lost || trouble.duplicates || trouble.errors.size || trouble.closes.size) process.exitCode = 1;
+}
 
 async function main() {
   if (RATE / GAMES / 2 > SOCKET_RATE) throw new Error(`--rate is at most ${2 * SOCKET_RATE} moves/s a game`);
@@ -149,7 +233,6 @@ async function main() {
   };
   const command = PROFILE ? [BUILT[0], '--cpu-prof', `--cpu-prof-dir=${dir}`, ...BUILT.slice(1)] : BUILT;
   const servers: RunningServer[] = [];
-  const rss: number[] = [];
   const trouble = troubles();
   let games: LiveGame[] = [];
   try {
@@ -181,65 +264,7 @@ async function main() {
         `played every game to ${PLIES} plies in ${((performance.now() - playing) / 1000).toFixed(1)} s`,
       );
     }
-    const warm = Math.round(WARMUP * RATE);
-    await pace(games, 0, warm, false);
-    const cpuStart = servers.map((s) => s.cpuMs());
-    const ownStart = process.cpuUsage();
-    const sampleRss = () => {
-      for (const [i, s] of servers.entries()) rss[i] = Math.max(rss[i] ?? 0, s.rssMb());
-    };
-    const sampler = setInterval(sampleRss, 1000);
-    // The generator's own delays count in every latency it measures: it says how late it ran.
-    const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
-    lag.enable();
-    const started = performance.now();
-    const skipped = await pace(games, warm, warm + Math.round(SECONDS * RATE), true);
-    const drainEnd = performance.now() + DRAIN_MS;
-    while (!settled(games) && performance.now() < drainEnd) await sleep(50);
-    clearInterval(sampler);
-    lag.disable();
-    const sentFor = (performance.now() - started) / 1000;
-    const cpu = servers.map((s, i) => s.cpuMs() - cpuStart[i]);
-    const own = process.cpuUsage(ownStart);
-
-    const t = tally(games);
-    const held = seats.filter((s) => s.ws.readyState === s.ws.OPEN).length;
-    const moves = t.ack.length;
-    const refusals = [...trouble.errors].map(([k, n]) => `${k} ${n}`).join(', ') || '0';
-    const closes = [...trouble.closes].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none';
-    console.log(
-      '| sockets held | moves/s | relay p50 / p99 (ms) | spectator p50 / p99 (ms) | mover ack p50 / p99 (ms) | lost | duplicated | refused | skipped turns | load after |',
-    );
-    console.log('| --: | --: | --: | --: | --: | --: | --: | --- | --: | --- |');
-    const cells = [
-      held,
-      (moves / SECONDS).toFixed(1),
-      ms(t.relay),
-      ms(t.spectator),
-      ms(t.ack),
-      t.lost,
-      trouble.duplicates,
-      refusals,
-      skipped,
-      load(),
-    ];
-    console.log(`| ${cells.join(' | ')} |`);
-    servers.forEach((_, i) => {
-      const share = cpu[i] / (sentFor * 1000);
-      console.log(
-        `server ${i + 1}: CPU ${cpu[i].toFixed(0)} ms over ${sentFor.toFixed(1)} s (${(share * 100).toFixed(0)}% of a core, ` +
-          `${(cpu[i] / moves).toFixed(2)} ms a move), RSS max ${rss[i]?.toFixed(0)} MB`,
-      );
-    });
-    const ownMs = (own.user + own.system) / 1000;
-    // The histogram holds the time between wake-ups of its timer: the delay is what exceeds it.
-    const lagMs = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS).toFixed(1);
-    console.log(
-      `load generator: CPU ${ownMs.toFixed(0)} ms (${((ownMs / (sentFor * 1000)) * 100).toFixed(0)}% of a core), ` +
-        `event loop delay p50 / p99 / max ${lagMs(lag.percentile(50))} / ${lagMs(lag.percentile(99))} / ${lagMs(lag.max)} ms`,
-    );
-    console.log(`unexpected closes: ${closes}; moves sent and never acknowledged: ${t.unacknowledged}`);
-    if (t.lost || trouble.duplicates || trouble.errors.size || trouble.closes.size) process.exitCode = 1;
+    print(games, servers, await measure(games, servers), trouble);
   } finally {
     await Promise.all(games.flatMap((g) => g.seats.map((s) => s.close())));
     await Promise.all(servers.map((s) => s.stop()));
