@@ -11,18 +11,15 @@
  *                                         # on the server of DATABASE_URL, else 127.0.0.1 as postgres
  *   options: --seconds 10 --connections 10
  */
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { flag, load, option, quantile } from './bench/cli.ts';
 import { type Board, driveMoves, legalLine, type Timings } from './bench/moves.ts';
+import { freshDatabase } from './bench/postgres.ts';
 import { BUILT, type RunningServer, startServer } from './bench/server.ts';
 
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
 const SECONDS = option('--seconds', 10);
 const CONNECTIONS = option('--connections', 10);
 const LISTED = 50;
@@ -31,29 +28,6 @@ const LINE = legalLine(60);
 /** Games for the move route: more than its moves/s times the seconds need, over the line's length. */
 const BOARDS = 400;
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-/** A fresh PostgreSQL database for this run, and how to drop it. */
-function postgres(): { url: string; drop(): void } {
-  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const name = `sbc_bench_${process.pid}`;
-  const args = [
-    '-h',
-    server.hostname,
-    '-p',
-    server.port || '5432',
-    '-U',
-    server.username || 'postgres',
-    name,
-  ];
-  execFileSync('createdb', args);
-  server.pathname = `/${name}`;
-  return { url: server.toString(), drop: () => execFileSync('dropdb', ['--force', ...args]) };
-}
 
 async function call(url: string, method: string, cookie: string, body?: object) {
   const res = await fetch(url, {
@@ -114,10 +88,9 @@ async function cannon(url: string, cookie: string, seconds = SECONDS): Promise<R
 }
 
 function moveRun(t: Timings): Run {
-  const sorted = [...t.latencies].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const requests = t.latencies.length;
-  return { requests, rps: requests / t.seconds, p50: at(0.5), p99: at(0.99), errors: t.errors.length };
+  const [p50, p99] = [0.5, 0.99].map((q) => quantile(t.latencies, q));
+  return { requests, rps: requests / t.seconds, p50, p99, errors: t.errors.length };
 }
 
 async function measure(server: RunningServer, route: string, run: () => Promise<Run>): Promise<Row> {
@@ -144,7 +117,7 @@ function print(rows: Row[]) {
 }
 
 async function main() {
-  const pg = process.argv.includes('--postgres') || process.env.DATABASE_URL ? postgres() : null;
+  const pg = flag('--postgres') || process.env.DATABASE_URL ? freshDatabase() : null;
   const dir = mkdtempSync(join(tmpdir(), 'sbc-bench-'));
   const env = {
     NODE_ENV: 'production',

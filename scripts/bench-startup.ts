@@ -8,12 +8,12 @@
  *   npm run -s build -w @sbc/server && npx tsx scripts/bench-startup.ts [--runs 5]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { load, option } from './bench/cli.ts';
 import { BUILT, startServer, TSX } from './bench/server.ts';
 
-const at = process.argv.indexOf('--runs');
-const runs = at > 0 ? Number(process.argv[at + 1]) : 5;
+const runs = option('--runs', 5);
 const dir = mkdtempSync(join(tmpdir(), 'sbc-startup-'));
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -23,11 +23,7 @@ async function once(command: string[]): Promise<number> {
   return server.startupMs;
 }
 
-console.log(
-  `load average ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average ${load()}`);
 console.log(`first start (creates the database): ${await once(BUILT)} ms`);
 const times = { build: [] as number[], tsx: [] as number[] };
 for (let i = 0; i < runs; i++) {
@@ -37,9 +33,5 @@ for (let i = 0; i < runs; i++) {
 for (const [name, ms] of Object.entries(times)) {
   console.log(`${name.padEnd(5)} median ${median(ms)} ms (runs: ${ms.join(', ')} ms)`);
 }
-console.log(
-  `load average ${loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ')}`,
-);
+console.log(`load average ${load()}`);
 rmSync(dir, { recursive: true, force: true });

@@ -16,6 +16,8 @@ export interface RunningServer {
   startupMs: number;
   /** The CPU time the server's process has used so far (Linux), which the machine's load does not inflate. */
   cpuMs(): number;
+  /** Its resident memory now, in MB (Linux). */
+  rssMb(): number;
   stop(): Promise<void>;
 }
 
@@ -38,6 +40,11 @@ function cpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
+}
+/** The resident set of a process, from /proc/<pid>/status (VmRSS, in kB). */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1]) / 1024;
 }
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -74,6 +81,7 @@ export async function startServer(command: string[], dir: string, env: Record<st
     url: `http://127.0.0.1:${port}`,
     startupMs: listening.time - started,
     cpuMs: () => cpuMs(child.pid as number),
+    rssMb: () => rssMb(child.pid as number),
     async stop() {
       child.kill('SIGTERM');
       await exited;

@@ -59,12 +59,18 @@ describe('the cache of games in play', () => {
     expect(games.take('a')).toBeUndefined();
   });
 
-  it("drops a game when another instance stores a newer version, not on the instance's own event", () => {
+  it("follows another instance's next version, drops an entry that cannot follow, and ignores its own", () => {
     const { games } = cache();
     games.put(loaded('a', 2));
-    games.invalidate('a', 2);
+    games.put(loaded('b', 2));
+    games.put(loaded('c', 2));
+    const next = (l: LoadedGame) => ({ ...l, row: { ...l.row, version: l.row.version + 1 } });
+    games.follow('a', 2, next);
     expect(games.game('a', 2)).toBeDefined();
-    games.invalidate('a', 3);
-    expect(games.size).toBe(0);
+    games.follow('a', 3, next);
+    expect(games.game('a', 3)).toBeDefined();
+    games.follow('b', 4, next); // a version was missed
+    games.follow('c', 3, () => null);
+    expect([games.game('b', 2), games.game('c', 2), games.size]).toEqual([undefined, undefined, 1]);
   });
 });

@@ -50,17 +50,38 @@ describe('games in play kept in memory', () => {
     expect(rebuilds).not.toHaveBeenCalled();
   });
 
-  it('drops the game when another instance writes it, and the next move there sees that write', async () => {
+  it("follows another instance's write from its event, without a read or a replay, and plays on", async () => {
     const agent = await server.signedIn();
     const { id } = await createGame(agent);
     await play(agent, id, 'e2e4');
     const seen = told(server.app, id, 2);
     await play(on(other, agent), id, 'e7e5');
     await seen;
+    expect(server.app.services.gameCache.game(id, 2)?.moves.length).toBe(2);
     rebuilds.mockClear();
     const next = await play(agent, id, 'g1f3');
     expect(next).toMatchObject({ moveCount: 3, version: 3 });
     expect(next.gameState.moveHistory.map((m) => m.notation)).toEqual(['e4', 'e5', 'Nf3']);
+    expect(rebuilds).not.toHaveBeenCalled();
+    expect((await on(other, agent).get(`/api/games/${id}`)).body).toEqual(
+      (await agent.get(`/api/games/${id}`)).body,
+    );
+  });
+
+  it('rebuilds a game whose next version it cannot follow, and plays on', async () => {
+    const agent = await server.signedIn();
+    const { id } = await createGame(agent);
+    await play(agent, id, 'e2e4');
+    // An instance whose events never arrive here: its second write is one version too far.
+    const unheard = await server.instance(localBus());
+    await play(on(unheard, agent), id, 'e7e5');
+    const seen = told(server.app, id, 3);
+    await play(on(other, agent), id, 'g1f3');
+    await seen;
+    expect(server.app.services.gameCache.game(id, 1)).toBeUndefined();
+    rebuilds.mockClear();
+    const next = await play(agent, id, 'b8c6');
+    expect(next.gameState.moveHistory.map((m) => m.notation)).toEqual(['e4', 'e5', 'Nf3', 'Nc6']);
     expect(rebuilds).toHaveBeenCalledTimes(1);
   });
 

@@ -76,19 +76,35 @@ export class Game {
   /** Rebuilds a game from its record, checking every move again. */
   static fromRecord(record: GameRecord): Result<Game, GameError> {
     const created = Game.create(record);
-    if (!created.ok) return created;
-    const game = created.value;
-    for (const texts of record.moves) {
-      for (const text of texts) {
-        const played = game.playText(text);
-        if (!played.ok)
-          return err(gameError('recordMove', game.history.length + 1, text, played.error.message));
-      }
+    return created.ok ? created.value.playRecord(record, 0) : created;
+  }
+
+  /**
+   * Brings the game to a later record of itself, as `fromRecord` would rebuild it, playing (and
+   * checking) only the moves the record adds. False when the record does not continue this history
+   * (an undo, a move waiting for its promotion piece here): the game is then in no known state and
+   * must be rebuilt.
+   */
+  catchUp(record: GameRecord): boolean {
+    if (this.pendingPromotion) return false;
+    const texts = record.moves.flat();
+    let played = 0;
+    for (const entry of this.history)
+      for (const text of entry.texts) if (text !== texts[played++]) return false;
+    return this.playRecord(record, played).ok;
+  }
+
+  /** Plays the record's move texts from the `from`-th on, then takes its undo, redo and ending. */
+  private playRecord(record: GameRecord, from: number): Result<Game, GameError> {
+    for (const text of record.moves.flat().slice(from)) {
+      const played = this.playText(text);
+      if (!played.ok)
+        return err(gameError('recordMove', this.history.length + 1, text, played.error.message));
     }
-    game.undoDepth = Math.min(record.undoDepth, game.history.length, HISTORY_CAP);
-    game.redoStack = record.redo.slice(-HISTORY_CAP);
-    game.ending = record.ending;
-    return ok(game);
+    this.undoDepth = Math.min(record.undoDepth, this.history.length, HISTORY_CAP);
+    this.redoStack = record.redo.slice(-HISTORY_CAP);
+    this.ending = record.ending;
+    return ok(this);
   }
 
   toRecord(): GameRecord {

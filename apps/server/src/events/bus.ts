@@ -12,7 +12,7 @@ export interface GameEvent {
     | 'game:timeout'
     | 'game:updated';
   gameId: string;
-  /** The game's version after the change: an instance keeping an older one in memory drops it. */
+  /** The game's version after the change: an instance keeping an older one in memory follows it or drops it. */
   version: number;
   payload: Record<string, unknown>;
 }

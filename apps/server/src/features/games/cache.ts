@@ -12,7 +12,7 @@ interface Entry {
 /**
  * The games in play this instance serves, as the rules rebuilt them, so that an intention does not
  * replay the whole game. The database stays the truth: a write still names the version it started
- * from, and another instance's write drops the entry here (`invalidate`, from the event bus).
+ * from, and another instance's write, from the event bus, moves the entry here on or drops it (`follow`).
  * The Map's order is the order of use, least recent first, which is what `prune` drops.
  */
 export class GameCache {
@@ -60,12 +60,17 @@ export class GameCache {
   }
 
   /**
-   * Some instance stored `version`: an older entry goes. This instance's own events find their
-   * entry at that version already (or none, while it is taken), so only others' writes drop one.
+   * Some instance stored `version`. An entry one version behind becomes what `next` makes of it
+   * (that write applied to it, without a read), or goes when `next` cannot say; an older entry
+   * goes. This instance's own events find their entry at that version already (or none, while
+   * it is taken), so only others' writes change one.
    */
-  invalidate(id: string, version: number): void {
+  follow(id: string, version: number, next: (loaded: LoadedGame) => LoadedGame | null): void {
     const kept = this.entries.get(id);
-    if (kept && kept.loaded.row.version < version) this.entries.delete(id);
+    if (!kept || kept.loaded.row.version >= version) return;
+    const followed = kept.loaded.row.version === version - 1 ? next(kept.loaded) : null;
+    if (followed) this.put(followed);
+    else this.entries.delete(id);
   }
 
   private use(id: string, loaded: LoadedGame): void {

@@ -8,7 +8,7 @@ import type { Services } from '../../services.ts';
 import type { UserRow } from '../accounts/users.ts';
 import { type Change, colorsOf } from './intentions.ts';
 import { refusal } from './refusals.ts';
-import { saveGame } from './save.ts';
+import { type GameChanges, saveGame } from './save.ts';
 import { findGame, insertGame, type LoadedGame, loadGame, rebuild, type StoredRecord } from './store.ts';
 import { gameView } from './view.ts';
 
@@ -99,14 +99,15 @@ export async function commit(
       ? { status: null, requestedBy: null }
       : { status: row.drawRequestStatus, requestedBy: row.drawRequestedBy });
   const record: StoredRecord = { ...game.toRecord(), pendingPromotion: state.pendingPromotion, clock };
-  const saved = await saveGame(services.database.db, loaded, {
+  const written: GameChanges = {
     record,
     ...derived(game),
     lastMoveAt: change.decided ? now : row.lastMoveAt,
     updatedAt: now,
     drawRequestStatus: draw.status,
     drawRequestedBy: draw.requestedBy,
-  });
+  };
+  const saved = await saveGame(services.database.db, loaded, written);
   services.gameCache.put({ row: saved, names: loaded.names, stored: record, game });
   await services.gameLists.written(saved.whitePlayerId, saved.blackPlayerId);
   const view: GameActionResponse = {
@@ -125,6 +126,8 @@ export async function commit(
       moveCount: saved.moveCount,
       // The game as it now is, so that every instance relays it to its sockets without a read.
       game: view,
+      // What the write stored, so that an instance holding the game one version behind follows it.
+      written,
     },
   };
   // The change is committed: a lost event only delays the others until they reload.

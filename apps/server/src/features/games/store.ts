@@ -16,6 +16,7 @@ import { alias, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { games, moves, roomPlayers, rowCounts, users } from '../../db/schema.ts';
+import type { GameChanges } from './save.ts';
 
 export type GameRow = typeof games.$inferSelect;
 export type MoveRow = typeof moves.$inferSelect;
@@ -133,6 +134,27 @@ export async function findGame(db: Db, id: string): Promise<FoundGame | null> {
 export function rebuild(found: FoundGame): LoadedGame {
   const stored = found.row.record as StoredRecord;
   return { ...found, stored, game: restore(stored) };
+}
+
+/**
+ * The game one version on, as another instance's write left it (`written`, from its event): the
+ * row with the written columns, the rules' game caught up with the new record, a promotion waiting
+ * again included; null when the game cannot follow that way and must be rebuilt.
+ */
+export function caughtUp(loaded: LoadedGame, written: GameChanges | undefined): LoadedGame | null {
+  const stored = written?.record as StoredRecord | undefined;
+  const { game } = loaded;
+  if (!written || !stored || !game.catchUp(stored)) return null;
+  if (stored.pendingPromotion && !game.move(stored.pendingPromotion).ok) return null;
+  const row: GameRow = {
+    ...loaded.row,
+    ...written,
+    version: loaded.row.version + 1,
+    // Through Redis the dates come as JSON's text.
+    lastMoveAt: new Date(written.lastMoveAt),
+    updatedAt: new Date(written.updatedAt),
+  };
+  return { row, names: loaded.names, stored, game };
 }
 
 export async function loadGame(db: Db, id: string): Promise<LoadedGame | null> {

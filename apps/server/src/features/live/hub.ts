@@ -57,6 +57,13 @@ export function gameMessage(event: GameEvent): ServerMessage {
   }
 }
 
+/** A message as the bytes of a text frame. */
+const frame = (message: ServerMessage): Buffer => Buffer.from(JSON.stringify(message));
+
+function sendFrame({ ws }: LiveSocket, text: Buffer): void {
+  if (ws.readyState === ws.OPEN) ws.send(text, { binary: false });
+}
+
 /** Adds to or removes from a set in a map, dropping emptied sets. */
 function index<K>(map: Map<K, Set<LiveSocket>>, key: K, socket: LiveSocket, add: boolean): void {
   const set = map.get(key) ?? new Set();
@@ -72,7 +79,7 @@ export class Hub {
   private readonly byGame = new Map<string, Set<LiveSocket>>();
 
   send(socket: LiveSocket, message: ServerMessage): void {
-    if (socket.ws.readyState === socket.ws.OPEN) socket.ws.send(JSON.stringify(message));
+    sendFrame(socket, frame(message));
   }
 
   follow(socket: LiveSocket, gameId: string, role: Role): void {
@@ -101,8 +108,9 @@ export class Hub {
   relayGame(event: GameEvent): void {
     const sockets = this.byGame.get(event.gameId);
     if (!sockets) return;
-    const message = gameMessage(event);
-    for (const socket of sockets) this.send(socket, message);
+    // Every socket of the game gets the same text: serialized and encoded once, not once a socket.
+    const text = frame(gameMessage(event));
+    for (const socket of sockets) sendFrame(socket, text);
   }
 
   /** A room's message; a started game is followed at once by the room's sockets, in their role. */

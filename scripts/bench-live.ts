@@ -1,0 +1,277 @@
+/**
+ * Online play under load: N games over real WebSockets against the built server
+ * (apps/server/dist/main.js), the load generator on the same machine. Each game is a room of two
+ * guests and its spectators; the players take turns, every game moving every games/rate seconds,
+ * each move from one fixed line of legal moves. It measures the relay (a move sent by its player
+ * until its event reaches the opponent, and the spectators), lost moves (acknowledged to the
+ * mover, never received by another socket of the game), duplicates, refusals, the server's CPU
+ * time and memory, and prints the load average. Any loss, duplicate or refusal fails the run.
+ *
+ *   npm run bench:live                                   # PGlite in a temporary DATA_DIR
+ *   npm run bench:live -- --postgres                     # a fresh PostgreSQL database, dropped after
+ *   npm run bench:live -- --instances 2                  # two instances on PostgreSQL and Redis
+ *   options: --games 1000 --spectators 1 --rate 200 (moves/s) --seconds 30 --warmup 5
+ *            --plies 0 (each game played this far first: a game's messages grow with its moves)
+ *            --redis (one instance through Redis too) --profile (the servers' --cpu-prof, kept)
+ *
+ * Rate limits: rooms and the socket have none per address, and guests need no registration, so one
+ * address sets up every game; each socket sends a move every 2 × games/rate seconds, far below the
+ * per-socket limit of 20 messages in 5 s.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { flag, load, option, quantile } from './bench/cli.ts';
+import { type LiveGame, openGame, sendMove, type Troubles, troubles } from './bench/live.ts';
+import { legalLine } from './bench/moves.ts';
+import { freshDatabase } from './bench/postgres.ts';
+import { BUILT, type RunningServer, startServer } from './bench/server.ts';
+
+const GAMES = option('--games', 1000);
+const SPECTATORS = option('--spectators', 1);
+const RATE = option('--rate', 200);
+const SECONDS = option('--seconds', 30);
+const WARMUP = option('--warmup', 5);
+const PLIES = option('--plies', 0);
+const INSTANCES = option('--instances', 1);
+const PROFILE = flag('--profile');
+/** Games set up at once. */
+const SETUP_CONCURRENCY = 20;
+/** How long the events of the last moves may take to arrive before the missing ones count as lost. */
+const DRAIN_MS = 10_000;
+/** The timer of the generator's event-loop delay. */
+const LAG_RESOLUTION_MS = 2;
+/** The moves a second while the games are played to PLIES, before the measure. */
+const PREPLAY_RATE = 400;
+/**
+ * A player's moves a second at most: half the server's limit on a socket's messages (20 in 5 s),
+ * which the benchmark must never meet.
+ */
+const SOCKET_RATE = 2;
+/** Each game's moves: those played first, those of the run, and one spare. */
+const LINE = legalLine(PLIES + Math.ceil(((SECONDS + WARMUP) * RATE) / GAMES) + 1);
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+async function inBatches<T>(count: number, concurrency: number, make: (i: number) => Promise<T>) {
+  const made: T[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const i = next++;
+      made[i] = await make(i);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return made;
+}
+
+/**
+ * Sends the moves of the turns `from` to `to` (turn k at k / RATE seconds), game after game in
+ * turn; a game whose last move is still unacknowledged when its turn comes skips it. Returns the
+ * skipped turns.
+ */
+function pace(games: LiveGame[], from: number, to: number, measured: boolean, rate = RATE): Promise<number> {
+  const start = performance.now() - (from / rate) * 1000;
+  let turn = from;
+  let skipped = 0;
+  return new Promise((done) => {
+    const timer = setInterval(() => {
+      const due = Math.min(to, Math.floor(((performance.now() - start) / 1000) * rate));
+      for (; turn < due; turn++) if (!sendMove(games[turn % games.length], LINE, measured)) skipped++;
+      if (turn < to) return;
+      clearInterval(timer);
+      done(skipped);
+    }, 2);
+  });
+}
+
+/** Plays every game to PLIES, its turns skipped while its last move is in flight, until all are there. */
+async function prePlay(games: LiveGame[]): Promise<void> {
+  for (;;) {
+    const behind = games.filter((g) => g.ply < PLIES);
+    if (!behind.length) return;
+    await pace(behind, 0, behind.length, false, Math.min(PREPLAY_RATE, 2 * SOCKET_RATE * behind.length));
+  }
+}
+
+const settled = (games: LiveGame[]) =>
+  games.every(
+    (g) =>
+      g.inFlight === null &&
+      [...g.deliveries.values()].every((d) => d.at.size === 0 || d.at.size === g.seats.length),
+  );
+
+/** Relay and acknowledgement times of the measured moves, and the moves some socket never received. */
+function tally(games: LiveGame[]) {
+  const relay: number[] = [];
+  const spectator: number[] = [];
+  const ack: number[] = [];
+  let lost = 0;
+  let unacknowledged = 0;
+  for (const game of games) {
+    for (const d of game.deliveries.values()) {
+      const acked = d.at.get(d.mover);
+      if (acked === undefined) {
+        unacknowledged++;
+        continue;
+      }
+      for (const seat of game.seats) {
+        const at = d.at.get(seat);
+        if (at === undefined) lost++;
+        else if (d.measured && seat !== d.mover)
+          (seat.role === 'spectator' ? spectator : relay).push(at - d.sentAt);
+      }
+      if (d.measured) ack.push(acked - d.sentAt);
+    }
+  }
+  return { relay, spectator, ack, lost, unacknowledged };
+}
+
+interface Measure {
+  /** From the first measured move until its events arrived. */
+  seconds: number;
+  skipped: number;
+  /** Each server's CPU time (ms) and largest RSS (MB) over those seconds. */
+  cpu: number[];
+  rss: number[];
+  /** The load generator's CPU time (ms) and event-loop delay. */
+  own: number;
+  lag: IntervalHistogram;
+}
+
+/** The warm-up, then the measured moves and the time their events take to arrive. */
+async function measure(games: LiveGame[], servers: RunningServer[]): Promise<Measure> {
+  const warm = Math.round(WARMUP * RATE);
+  await pace(games, 0, warm, false);
+  const cpuStart = servers.map((s) => s.cpuMs());
+  const ownStart = process.cpuUsage();
+  const rss: number[] = [];
+  const sampleRss = () => {
+    for (const [i, s] of servers.entries()) rss[i] = Math.max(rss[i] ?? 0, s.rssMb());
+  };
+  const sampler = setInterval(sampleRss, 1000);
+  // The generator's own delays count in every latency it measures: it says how late it ran.
+  const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
+  lag.enable();
+  const started = performance.now();
+  const skipped = await pace(games, warm, warm + Math.round(SECONDS * RATE), true);
+  const drainEnd = performance.now() + DRAIN_MS;
+  while (!settled(games) && performance.now() < drainEnd) await sleep(50);
+  clearInterval(sampler);
+  lag.disable();
+  const own = process.cpuUsage(ownStart);
+  return {
+    seconds: (performance.now() - started) / 1000,
+    skipped,
+    cpu: servers.map((s, i) => s.cpuMs() - cpuStart[i]),
+    rss,
+    own: (own.user + own.system) / 1000,
+    lag,
+  };
+}
+
+const ms = (xs: number[]) => `${quantile(xs, 0.5).toFixed(1)} / ${quantile(xs, 0.99).toFixed(1)}`;
+
+function print(games: LiveGame[], servers: RunningServer[], m: Measure, trouble: Troubles): void {
+  const t = tally(games);
+  const seats = games.flatMap((g) => g.seats);
+  const held = seats.filter((s) => s.ws.readyState === s.ws.OPEN).length;
+  const moves = t.ack.length;
+  const refusals = [...trouble.errors].map(([k, n]) => `${k} ${n}`).join(', ') || '0';
+  const closes = [...trouble.closes].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none';
+  console.log(
+    '| sockets held | moves/s | relay p50 / p99 (ms) | spectator p50 / p99 (ms) | mover ack p50 / p99 (ms) | lost | duplicated | refused | skipped turns | load after |',
+  );
+  console.log('| --: | --: | --: | --: | --: | --: | --: | --- | --: | --- |');
+  const cells = [
+    held,
+    (moves / SECONDS).toFixed(1),
+    ms(t.relay),
+    ms(t.spectator),
+    ms(t.ack),
+    t.lost,
+    trouble.duplicates,
+    refusals,
+    m.skipped,
+    load(),
+  ];
+  console.log(`| ${cells.join(' | ')} |`);
+  const share = (cpuMs: number) => `${((cpuMs / (m.seconds * 1000)) * 100).toFixed(0)}% of a core`;
+  servers.forEach((_, i) => {
+    console.log(
+      `server ${i + 1}: CPU ${m.cpu[i].toFixed(0)} ms over ${m.seconds.toFixed(1)} s (${share(m.cpu[i])}, ` +
+        `${(m.cpu[i] / moves).toFixed(2)} ms a move), RSS max ${m.rss[i]?.toFixed(0)} MB`,
+    );
+  });
+  // The histogram holds the time between wake-ups of its timer: the delay is what exceeds it.
+  const lag = (ns: number) => Math.max(0, ns / 1e6 - LAG_RESOLUTION_MS).toFixed(1);
+  console.log(
+    `load generator: CPU ${m.own.toFixed(0)} ms (${share(m.own)}), event loop delay p50 / p99 / max ` +
+      `${lag(m.lag.percentile(50))} / ${lag(m.lag.percentile(99))} / ${lag(m.lag.max)} ms`,
+  );
+  console.log(`unexpected closes: ${closes}; moves sent and never acknowledged: ${t.unacknowledged}`);
+  if (t.lost || trouble.duplicates || trouble.errors.size || trouble.closes.size) process.exitCode = 1;
+}
+
+async function main() {
+  if (RATE / GAMES / 2 > SOCKET_RATE) throw new Error(`--rate is at most ${2 * SOCKET_RATE} moves/s a game`);
+  const shared = INSTANCES > 1;
+  const pg = shared || flag('--postgres') || process.env.DATABASE_URL ? freshDatabase() : null;
+  const redis = shared || flag('--redis') ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : '';
+  const dir = mkdtempSync(join(tmpdir(), 'sbc-bench-live-'));
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'info',
+    DATABASE_URL: pg?.url ?? '',
+    REDIS_URL: redis,
+    SMTP_URL: '',
+    // Every instance signs and reads the same guest cookies.
+    APP_SECRET: randomBytes(32).toString('base64'),
+  };
+  const command = PROFILE ? [BUILT[0], '--cpu-prof', `--cpu-prof-dir=${dir}`, ...BUILT.slice(1)] : BUILT;
+  const servers: RunningServer[] = [];
+  const trouble = troubles();
+  let games: LiveGame[] = [];
+  try {
+    // One after the other: the first migrates the database.
+    for (let i = 0; i < INSTANCES; i++) {
+      const own = join(dir, `instance${i}`);
+      mkdirSync(own);
+      servers.push(await startServer(command, own, env));
+    }
+    const db = pg ? 'PostgreSQL' : 'PGlite';
+    console.log(
+      `${db}${redis ? ' + Redis' : ''}, ${INSTANCES} instance(s); ${GAMES} games (${2 * GAMES} players + ` +
+        `${SPECTATORS * GAMES} spectators), ${RATE} moves/s asked, ${SECONDS} s after ${WARMUP} s of warm-up; load ${load()}`,
+    );
+    const sockets = servers.map((s) => `${s.url.replace(/^http/, 'ws')}/ws`);
+    const setupStart = performance.now();
+    games = await inBatches(GAMES, SETUP_CONCURRENCY, (i) =>
+      openGame(servers[0].url, sockets, i, SPECTATORS, trouble),
+    );
+    const seats = games.flatMap((g) => g.seats);
+    console.log(
+      `set up ${GAMES} games, ${seats.length} sockets in ${((performance.now() - setupStart) / 1000).toFixed(1)} s; load ${load()}`,
+    );
+
+    if (PLIES) {
+      const playing = performance.now();
+      await prePlay(games);
+      console.log(
+        `played every game to ${PLIES} plies in ${((performance.now() - playing) / 1000).toFixed(1)} s`,
+      );
+    }
+    print(games, servers, await measure(games, servers), trouble);
+  } finally {
+    await Promise.all(games.flatMap((g) => g.seats.map((s) => s.close())));
+    await Promise.all(servers.map((s) => s.stop()));
+    pg?.drop();
+    if (PROFILE) console.log(`CPU profiles: ${dir}/*.cpuprofile`);
+    else rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
