@@ -13,19 +13,15 @@
  *                                          # on the server of DATABASE_URL, else 127.0.0.1 as postgres
  *   options: --requests 200 --users 10000 --games 100000
  */
-import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AdminGamePage, pageCursor } from '@sbc/api';
-import { BUILT, startServer } from './bench/server.ts';
+import { flag, load, option, quantile } from './bench/cli.ts';
+import { freshDatabase } from './bench/postgres.ts';
+import { BUILT, productionEnv, startServer } from './bench/server.ts';
 import { ADMIN, DEFAULT_COUNTS, seedAdmin } from './seed-admin.ts';
 
-const option = (name: string, fallback: number) => {
-  const at = process.argv.indexOf(name);
-  return at > 0 ? Number(process.argv[at + 1]) : fallback;
-};
 const REQUESTS = option('--requests', 200);
 const WARM_UP = 20;
 const TARGET_MS = 100;
@@ -34,29 +30,6 @@ const COUNTS = {
   users: option('--users', DEFAULT_COUNTS.users),
   games: option('--games', DEFAULT_COUNTS.games),
 };
-
-const load = () =>
-  loadavg()
-    .map((l) => l.toFixed(2))
-    .join(' ');
-
-/** A fresh PostgreSQL database for this run, and how to drop it. */
-function postgres(): { url: string; drop(): void } {
-  const server = new URL(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  const name = `sbc_bench_admin_${process.pid}`;
-  const args = [
-    '-h',
-    server.hostname,
-    '-p',
-    server.port || '5432',
-    '-U',
-    server.username || 'postgres',
-    name,
-  ];
-  execFileSync('createdb', args);
-  server.pathname = `/${name}`;
-  return { url: server.toString(), drop: () => execFileSync('dropdb', ['--force', ...args]) };
-}
 
 async function signIn(base: string): Promise<string> {
   const res = await fetch(`${base}/api/login`, {
@@ -84,11 +57,8 @@ async function time(url: string, cookie: string, n: number): Promise<number[]> {
   return latencies;
 }
 
-const quantile = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
 async function main() {
-  const pg = process.argv.includes('--postgres') || process.env.DATABASE_URL ? postgres() : null;
+  const pg = flag('--postgres') || process.env.DATABASE_URL ? freshDatabase() : null;
   const dir = mkdtempSync(join(tmpdir(), 'sbc-bench-admin-'));
   try {
     const seeded = Date.now();
@@ -96,16 +66,8 @@ async function main() {
       console.error(`seed: ${l}`),
     );
     const seedSeconds = (Date.now() - seeded) / 1000;
-    const env = {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'info',
-      DATABASE_URL: pg?.url ?? '',
-      REDIS_URL: '',
-      SMTP_URL: '',
-      APP_SECRET: randomBytes(32).toString('base64url'),
-      // The seeded games in play are not swept as abandoned while the calls are timed.
-      INACTIVITY_MINUTES: '100000',
-    };
+    // The seeded games in play are not swept as abandoned while the calls are timed.
+    const env = { ...productionEnv(pg?.url), INACTIVITY_MINUTES: '100000' };
     const server = await startServer(BUILT, dir, env);
     try {
       const base = server.url;

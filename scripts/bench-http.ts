@@ -18,7 +18,7 @@ import autocannon from 'autocannon';
 import { flag, load, option, quantile } from './bench/cli.ts';
 import { type Board, driveMoves, legalLine, type Timings } from './bench/moves.ts';
 import { freshDatabase } from './bench/postgres.ts';
-import { BUILT, type RunningServer, startServer } from './bench/server.ts';
+import { BUILT, productionEnv, type RunningServer, startServer } from './bench/server.ts';
 
 const SECONDS = option('--seconds', 10);
 const CONNECTIONS = option('--connections', 10);
@@ -119,13 +119,7 @@ function print(rows: Row[]) {
 async function main() {
   const pg = flag('--postgres') || process.env.DATABASE_URL ? freshDatabase() : null;
   const dir = mkdtempSync(join(tmpdir(), 'sbc-bench-'));
-  const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: pg?.url ?? '',
-    REDIS_URL: '',
-    SMTP_URL: '',
-  };
+  const env = productionEnv(pg?.url);
   const server = await startServer(BUILT, dir, env);
   try {
     const base = server.url;

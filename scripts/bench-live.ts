@@ -18,7 +18,6 @@
  * address sets up every game; each socket sends a move every 2 × games/rate seconds, far below the
  * per-socket limit of 20 messages in 5 s.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +26,7 @@ import { flag, load, option, quantile } from './bench/cli.ts';
 import { type LiveGame, openGame, sendMove, type Troubles, troubles } from './bench/live.ts';
 import { legalLine } from './bench/moves.ts';
 import { freshDatabase } from './bench/postgres.ts';
-import { BUILT, type RunningServer, startServer } from './bench/server.ts';
+import { BUILT, productionEnv, type RunningServer, startServer } from './bench/server.ts';
 
 const GAMES = option('--games', 1000);
 const SPECTATORS = option('--spectators', 1);
@@ -222,15 +221,7 @@ async function main() {
   const pg = shared || flag('--postgres') || process.env.DATABASE_URL ? freshDatabase() : null;
   const redis = shared || flag('--redis') ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : '';
   const dir = mkdtempSync(join(tmpdir(), 'sbc-bench-live-'));
-  const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'info',
-    DATABASE_URL: pg?.url ?? '',
-    REDIS_URL: redis,
-    SMTP_URL: '',
-    // Every instance signs and reads the same guest cookies.
-    APP_SECRET: randomBytes(32).toString('base64'),
-  };
+  const env = productionEnv(pg?.url, redis);
   const command = PROFILE ? [BUILT[0], '--cpu-prof', `--cpu-prof-dir=${dir}`, ...BUILT.slice(1)] : BUILT;
   const servers: RunningServer[] = [];
   const trouble = troubles();

@@ -1,5 +1,6 @@
 /** The server as a child process of a benchmark: a free port on loopback, its log in a file. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,22 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export const BUILT = ['node', '--enable-source-maps', join(ROOT, 'apps/server/dist/main.js')];
 /** The sources through tsx, as `npm run dev:server` runs them (without watching). */
 export const TSX = [join(ROOT, 'node_modules/.bin/tsx'), join(ROOT, 'apps/server/src/main.ts')];
+
+/** One key for every instance of a run: they sign and read the same cookies. */
+const APP_SECRET = randomBytes(32).toString('base64url');
+
+/**
+ * The environment of a benchmarked server: production, logging at its production level, on the
+ * given database (PGlite when none) and Redis (none by default), mail to the log.
+ */
+export const productionEnv = (databaseUrl = '', redisUrl = ''): Record<string, string> => ({
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'info',
+  DATABASE_URL: databaseUrl,
+  REDIS_URL: redisUrl,
+  SMTP_URL: '',
+  APP_SECRET,
+});
 
 export interface RunningServer {
   url: string;
