@@ -15,6 +15,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seededRandom } from '@sbc/ai';
 import { Game } from '@sbc/game';
 import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/connect.ts';
@@ -43,15 +44,9 @@ export const ADMIN = { username: 'admin', password: 'admin-password' };
 const BATCH = 1_000;
 const DAY = 86_400_000;
 
-/** mulberry32: the same data at every run. */
+/** The same data at every run. */
 function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
+  const next = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   return { next, int, pick: <T>(items: readonly T[]): T => items[int(items.length)] };
 }

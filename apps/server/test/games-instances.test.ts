@@ -1,31 +1,18 @@
 import { Game } from '@sbc/game';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type EventBus, localBus, redisBus } from '../src/events/bus.ts';
+import { localBus } from '../src/events/bus.ts';
 import { STALE_GAME } from '../src/features/games/save.ts';
 import { createGame, play } from './game-helpers.ts';
-import { Agent, startServer, type TestServer } from './helpers.ts';
-
-// Two instances on one database, sharing their events as deployed: through Redis when REDIS_URL
-// is set, else through one in-process bus.
-const redisUrl = process.env.REDIS_URL;
-const shared = redisUrl ? null : localBus();
-const bus = async (): Promise<EventBus> => shared ?? redisBus(redisUrl as string);
+import type { TestServer } from './helpers.ts';
+import { on, twoInstances } from './instances.ts';
 
 let server: TestServer;
 let other: FastifyInstance;
 beforeAll(async () => {
-  server = await startServer({ bus: await bus() });
-  other = await server.instance(await bus());
+  ({ server, other } = await twoInstances());
 });
 afterAll(() => server.close());
-
-/** The same player on another instance. */
-function on(app: FastifyInstance, agent: Agent): Agent {
-  const moved = new Agent(() => app);
-  for (const [name, value] of agent.cookies) moved.cookies.set(name, value);
-  return moved;
-}
 
 /** Resolves once `app` has been told of the game's version (at once in process; Redis takes a moment). */
 function told(app: FastifyInstance, gameId: string, version: number): Promise<void> {

@@ -2,32 +2,20 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.ts';
-import { type EventBus, localBus, redisBus } from '../src/events/bus.ts';
 import { SESSION_CACHE_MS } from '../src/plugins/session.ts';
 import { createGame, insertOnlineGame, play } from './game-helpers.ts';
-import { Agent, startServer, type TestServer } from './helpers.ts';
+import type { Agent, TestServer } from './helpers.ts';
+import { on, twoInstances } from './instances.ts';
 
-// The session's user and the player's list are kept in memory (docs/architecture.md §7): two
+// The session's user and the player's list are kept in memory (docs/architecture.md §5): two
 // instances on one database, their events shared as deployed (Redis when REDIS_URL is set), show
 // that a write on one reaches what the other kept.
-const redisUrl = process.env.REDIS_URL;
-const shared = redisUrl ? null : localBus();
-const bus = async (): Promise<EventBus> => shared ?? redisBus(redisUrl as string);
-
 let server: TestServer;
 let other: FastifyInstance;
 beforeAll(async () => {
-  server = await startServer({ bus: await bus() });
-  other = await server.instance(await bus());
+  ({ server, other } = await twoInstances());
 });
 afterAll(() => server.close());
-
-/** The same client on the other instance. */
-function on(app: FastifyInstance, agent: Agent): Agent {
-  const moved = new Agent(() => app);
-  for (const [name, value] of agent.cookies) moved.cookies.set(name, value);
-  return moved;
-}
 
 /** Redis delivers another instance's drop a moment later; in process it is already there. */
 async function eventually<T>(read: () => Promise<T>, expected: (value: T) => boolean): Promise<T> {
