@@ -1,10 +1,8 @@
 import { AdminPageQuery, type AuditAction, type AuditEntry, type AuditPage, type PageQuery } from '@sbc/api';
-import { count, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { adminAudit } from '../../db/schema.ts';
-import { requireAdmin } from '../../plugins/session.ts';
-import { offsetOf, pageOf, toCount } from './paging.ts';
+import { pageNewest } from './paging.ts';
 
 export interface AuditTarget {
   id: string;
@@ -46,16 +44,7 @@ const entryView = (row: typeof adminAudit.$inferSelect): AuditEntry => ({
 });
 
 export async function listAudit(db: Db, query: PageQuery): Promise<AuditPage> {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(adminAudit)
-      .orderBy(desc(adminAudit.createdAt), desc(adminAudit.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(adminAudit),
-  ]);
-  return pageOf(query, toCount(total), rows.map(entryView));
+  return pageNewest(db, adminAudit, query, entryView);
 }
 
 /** `GET /api/admin/audit`: the admins' actions, newest first. */
@@ -64,9 +53,6 @@ export async function auditRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: PageQuery }>(
     '/api/admin/audit',
     { schema: { querystring: AdminPageQuery } },
-    async (request): Promise<AuditPage> => {
-      requireAdmin(request);
-      return listAudit(db, request.query);
-    },
+    async (request): Promise<AuditPage> => listAudit(db, request.query),
   );
 }

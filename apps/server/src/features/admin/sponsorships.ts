@@ -5,12 +5,11 @@ import {
   type Sponsorship,
   type SponsorshipPage,
 } from '@sbc/api';
-import { count, desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { sponsorships } from '../../db/schema.ts';
-import { offsetOf, pageOf, toCount } from './paging.ts';
+import { pageNewest } from './paging.ts';
 
 type SponsorshipRow = typeof sponsorships.$inferSelect;
 
@@ -49,16 +48,7 @@ export async function addSponsorship(
 
 /** The sponsorships, newest first. */
 export async function listSponsorships(db: Db, query: PageQuery): Promise<SponsorshipPage> {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(sponsorships)
-      .orderBy(desc(sponsorships.createdAt), desc(sponsorships.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(sponsorships),
-  ]);
-  return pageOf(query, toCount(total), rows.map(sponsorshipView));
+  return pageNewest(db, sponsorships, query, sponsorshipView);
 }
 
 /** `GET /api/admin/sponsorships`. */

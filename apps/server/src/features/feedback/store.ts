@@ -1,8 +1,8 @@
 import type { AdminFeedback, AdminFeedbackPage, FeedbackThread, PageQuery } from '@sbc/api';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { feedback } from '../../db/schema.ts';
-import { offsetOf, pageOf, toCount } from '../admin/paging.ts';
+import { pageNewest } from '../admin/paging.ts';
 
 export type FeedbackRow = typeof feedback.$inferSelect;
 
@@ -74,16 +74,7 @@ export async function publicThreads(db: Db): Promise<FeedbackThread[]> {
 
 /** Every feedback and reply, newest first, as the admin sees it. */
 export async function listFeedback(db: Db, query: PageQuery): Promise<AdminFeedbackPage> {
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select()
-      .from(feedback)
-      .orderBy(desc(feedback.createdAt), desc(feedback.id))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    db.select({ total: count() }).from(feedback),
-  ]);
-  return pageOf(query, toCount(total), rows.map(adminFeedbackView));
+  return pageNewest(db, feedback, query, adminFeedbackView);
 }
 
 /** Deletes a feedback and, by the foreign key, its replies; answers the row deleted, if any. */

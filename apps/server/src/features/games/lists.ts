@@ -17,7 +17,8 @@ interface ListsChange {
 
 /**
  * Each player's list of games (GET /api/games), kept in memory until one of its games is written
- * (read-cache.ts): every write of a game (service.ts, rooms) calls `written` once it is stored.
+ * (read-cache.ts). A new game (service.ts, rooms) calls `written` once it is stored; a change to a
+ * game calls `changed`, and the other instances learn of it from the game event it publishes.
  */
 export class GameLists {
   private readonly cache: ReadCache<GameSummary[]>;
@@ -30,6 +31,10 @@ export class GameLists {
     this.changes.subscribe((change) => {
       if (change.from !== this.instance) this.drop(change.players);
     });
+    bus.subscribe((event) => {
+      const { whitePlayerId, blackPlayerId } = event.payload.game as GameSummary;
+      this.drop([whitePlayerId, blackPlayerId]);
+    });
   }
 
   async read(playerId: string, load: () => Promise<GameSummary[]>): Promise<GameSummary[]> {
@@ -41,14 +46,19 @@ export class GameLists {
     return list;
   }
 
-  /** After a game's write: here at once, so that its writer's next list shows it, then everywhere. */
+  /** After a new game is stored: here at once, so that its writer's next list shows it, then everywhere. */
   async written(...players: (string | null)[]): Promise<void> {
     const change = { players: players.filter((p): p is string => p !== null), from: this.instance };
     this.drop(change.players);
     await this.changes.publish(change);
   }
 
-  private drop(players: string[]): void {
-    for (const player of players) this.cache.drop(player);
+  /** After a game's change is stored, before its event: here at once (the event may come later). */
+  changed(...players: (string | null)[]): void {
+    this.drop(players);
+  }
+
+  private drop(players: (string | null)[]): void {
+    for (const player of players) if (player !== null) this.cache.drop(player);
   }
 }

@@ -109,7 +109,7 @@ export async function commit(
   };
   const saved = await saveGame(services.database.db, loaded, written);
   services.gameCache.put({ row: saved, names: loaded.names, stored: record, game });
-  await services.gameLists.written(saved.whitePlayerId, saved.blackPlayerId);
+  services.gameLists.changed(saved.whitePlayerId, saved.blackPlayerId);
   const view: GameActionResponse = {
     ...gameView({ row: saved, names: loaded.names }, state, inactivityMs(services)),
     message: change.message,
