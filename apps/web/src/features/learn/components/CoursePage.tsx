@@ -13,7 +13,7 @@ export function CoursePage({ id }: { id: string }) {
   usePageTitle(course ? `${course.title} · Learn` : 'Learn');
   if (!course) {
     return (
-      <main className="mx-auto max-w-4xl px-4 py-8">
+      <main className="mx-auto w-full max-w-4xl px-4 py-8">
         <p className="text-slate-700">There is no such lesson.</p>
         <BackLink />
       </main>
@@ -35,7 +35,7 @@ function CourseSteps({ course }: { course: Course }) {
   const last = index === course.steps.length - 1;
   const next = nextCourse(course.id);
   return (
-    <main className="mx-auto max-w-5xl px-4 py-6">
+    <main className="mx-auto w-full max-w-5xl px-4 py-6">
       <BackLink />
       <div className="mt-3 flex flex-wrap items-baseline justify-between gap-2">
         <h1 className="text-2xl font-bold text-slate-900">{course.title}</h1>

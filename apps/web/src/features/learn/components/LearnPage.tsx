@@ -14,7 +14,7 @@ export function LearnPage() {
   const next = firstOpen(LESSONS, done) ?? firstOpen(PUZZLES, done);
   const started = [...LESSONS, ...PUZZLES].some((c) => done.has(c.id));
   return (
-    <main className="mx-auto max-w-4xl px-4 py-8">
+    <main className="mx-auto w-full max-w-4xl px-4 py-8">
       <Link to="/" className="text-sm text-amber-700 hover:underline">
         ← Home
       </Link>

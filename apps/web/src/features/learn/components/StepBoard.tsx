@@ -39,7 +39,6 @@ export function StepBoard({
         lastMove={state.lastMove}
         checkSquare={inCheck ? state.kingPositions[state.currentPlayer] : null}
         onMove={play.move}
-        label="Lesson board"
       />
       <section aria-label="Task" className="space-y-4">
         <p className="text-lg font-semibold text-slate-900">{step.task}</p>
