@@ -112,7 +112,7 @@ export const LESSONS: readonly Course[] = [
         hint: 'Your pawn on e4 takes diagonally.',
         wrong: 'take on d5 with the pawn.',
         explanation:
-          'Black chose what to give up. A computer defender gives up the lower-valued piece: Knight sacrificed, mixed shared box created.',
+          'Knight sacrificed, mixed shared box created. Black chose which piece to give up; the computer always gives up the lower-valued one.',
       },
       {
         sbfen: '4k3/8/8/3p4/2(BR)5/8/8/4K3 b - - 0 1',
