@@ -25,7 +25,7 @@ export function CoursePage({ id }: { id: string }) {
 function BackLink() {
   return (
     <Link to="/learn" className="text-sm text-amber-700 hover:underline">
-      ← All lessons
+      ← Learn
     </Link>
   );
 }
@@ -61,7 +61,7 @@ function CourseSteps({ course }: { course: Course }) {
                 </Link>
               )}
               <Link to="/learn" className={buttonClass('outline')}>
-                All lessons
+                Back to Learn
               </Link>
             </div>
           ) : (

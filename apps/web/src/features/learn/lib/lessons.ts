@@ -162,7 +162,7 @@ export const LESSONS: readonly Course[] = [
         hint: 'Your king cannot take a piece in a box, and Rxe2 would take only the pawn: the queen would survive and still give check.',
         wrong: 'step away from the queen with the king.',
         explanation:
-          'Attacking a pawn box removes only the pawn, and a king never attacks a box. To meet a check from a box, move the king or block.',
+          'Attacking a pawn box removes only the pawn, and a king never attacks a box. To meet a check from a box you usually move the king or block.',
       },
       {
         sbfen: '8/6Pk/8/8/3Q4/8/8/4K3 w - - 0 1',
