@@ -101,7 +101,7 @@ describe('the learn index', () => {
     await screen.findByRole('heading', { name: 'Learn Shared Box Chess' });
     expect(document.title).toBe('Learn · Shared Box Chess');
     expect(screen.getByText('1 of 8 completed')).toBeTruthy();
-    expect(screen.getByText('1 of 6 completed')).toBeTruthy();
+    expect(screen.getByText('1 of 7 completed')).toBeTruthy();
     expect(screen.getByRole('link', { name: /^Completed:\s*Join a pawn/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: /^2\s*Move out of a box/ })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Continue' }).getAttribute('href')).toBe('/learn/leave');

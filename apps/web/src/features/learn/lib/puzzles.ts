@@ -70,6 +70,23 @@ export const PUZZLES: readonly Course[] = [
     ],
   },
   {
+    id: 'puzzle-keep-knight',
+    title: 'Which piece goes?',
+    summary: 'Your double box is attacked: choose the sacrifice.',
+    steps: [
+      {
+        sbfen: '3q3k/6pp/3p4/4(NR)3/8/8/5PPP/6K1 b - - 0 1',
+        setup: ['d6e5'],
+        task: 'Black attacks your double box on e5. Choose which piece to sacrifice.',
+        goal: { moves: ['sac=R'] },
+        hint: 'Look for a knight check, then a capture by a knight that stands alone.',
+        wrong: 'keep the knight: it checks from f7, and then it can take the queen.',
+        explanation:
+          'Rook sacrificed, mixed shared box created. Then Nf7+ Kg8 Nxd8+SB#: the knight, alone again, takes the queen and copies it; the new queen holds the back rank and the knight guards f7.',
+      },
+    ],
+  },
+  {
     id: 'puzzle-promote-attack',
     title: 'Promote on the box',
     summary: 'White to move wins material.',
