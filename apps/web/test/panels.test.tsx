@@ -1,6 +1,7 @@
 import { render as rtlRender, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../src/components/ui/tooltip.tsx';
 import { GameControls } from '../src/features/game/components/Controls.tsx';
@@ -211,9 +212,15 @@ describe('Rules dialog', () => {
       'King, check and checkmate',
       'Winning and drawing',
     ]);
-    render(<RulesDialog open onOpenChange={() => {}} />);
+    render(
+      <MemoryRouter>
+        <RulesDialog open onOpenChange={() => {}} />
+      </MemoryRouter>,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Shared Box Chess Rules' });
     expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(9);
     expect(within(dialog).getByText(/At most 3 boxes/)).toBeTruthy();
+    const lessons = within(dialog).getByRole('link', { name: 'interactive lessons and puzzles' });
+    expect(lessons.getAttribute('href')).toBe('/learn');
   });
 });

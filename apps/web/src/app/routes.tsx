@@ -22,6 +22,7 @@ const settingsPages = onDemand(() => import('../features/settings/pages.ts'));
 const staticPages = onDemand(() => import('../features/static/pages.ts'));
 const feedbackPages = onDemand(() => import('../features/feedback/pages.ts'));
 const adminPages = onDemand(() => import('../features/admin/pages.ts'));
+const learnPages = onDemand(() => import('../features/learn/pages.ts'));
 
 const Landing = componentOf(landingCode, 'Landing');
 const Home = componentOf(homeCode, 'Home');
@@ -37,6 +38,8 @@ const NotFoundPage = componentOf(staticPages, 'NotFoundPage');
 const RoomLobby = componentOf(roomPages, 'RoomLobby');
 const FeedbackPage = componentOf(feedbackPages, 'FeedbackPage');
 const AdminPage = componentOf(adminPages, 'AdminPage');
+const LearnPage = componentOf(learnPages, 'LearnPage');
+const CoursePage = componentOf(learnPages, 'CoursePage');
 
 /**
  * For the pages whose document preloads their code (apps/web/build/pages.ts, `data-page`), what
@@ -116,6 +119,11 @@ function Admin() {
   );
 }
 
+function LessonPage() {
+  const { id = '' } = useParams();
+  return <CoursePage id={id} />;
+}
+
 function RoomPage() {
   const { code } = useParams();
   return <RoomLobby code={code} />;
@@ -138,6 +146,8 @@ export const routes: RouteObject[] = [
       { path: '/sponsor', element: <SponsorPage /> },
       { path: '/feedback', element: <FeedbackPage /> },
       { path: '/admin', element: <Admin /> },
+      { path: '/learn', element: <LearnPage /> },
+      { path: '/learn/:id', element: <LessonPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

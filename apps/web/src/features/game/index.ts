@@ -1,3 +1,5 @@
 /** The game feature's light public parts; its pages are in pages.ts (loaded on demand). */
 export { prefetchGame, usePrefetchGame } from './api/games.ts';
 export { Board, describeSquare } from './components/Board.tsx';
+export { PieceChoiceDialog, PROMOTIONS } from './components/PieceChoiceDialog.tsx';
+export { type BoardMove, boardMoves } from './lib/model.ts';

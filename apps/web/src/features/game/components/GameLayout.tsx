@@ -1,5 +1,5 @@
 import type { ServerGameState } from '@sbc/api';
-import { type ColorName, opponent, type TypeName } from '@sbc/rules';
+import { type ColorName, opponent } from '@sbc/rules';
 import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
@@ -17,10 +17,8 @@ import {
   RulesSummary,
   SharedBoxesPanel,
 } from './Panels.tsx';
-import { PieceChoiceDialog } from './PieceChoiceDialog.tsx';
+import { PieceChoiceDialog, PROMOTIONS } from './PieceChoiceDialog.tsx';
 import { RulesDialog } from './RulesDialog.tsx';
-
-const PROMOTIONS: TypeName[] = ['queen', 'rook', 'bishop', 'knight'];
 
 /** A game that could not be shown: unknown (or not the user's), or a failure with its reason. */
 export function GameMissing({ notFound, reason }: { notFound: boolean; reason?: string }) {
