@@ -7,6 +7,7 @@ export * from './level.ts';
 export * from './messages.ts';
 export * from './mode.ts';
 export type * from './record.ts';
+export * from './replay.ts';
 export * from './status.ts';
 export * from './text.ts';
 export * from './timing.ts';

@@ -7,7 +7,7 @@ import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { useSoundSetting } from '../hooks/useSounds.ts';
 import { ConfirmDialog } from './GameDialogs.tsx';
-import { moveRows } from './Panels.tsx';
+import { moveRows } from './MoveHistory.tsx';
 
 /** An online draw offer seen by its sender or by the opponent who answers it. */
 export type DrawOffer = 'sent' | 'received' | null;
@@ -102,7 +102,7 @@ export function GameControls({
 /** The move list as text: "1. d3 e5 2. Qd3+SB d6". */
 export function moveListText(state: ServerGameState): string {
   return moveRows(state.moveHistory)
-    .map((r) => `${r.n}. ${r.white}${r.black === '...' && r.white !== '...' ? '' : ` ${r.black}`}`)
+    .map((r) => `${r.n}. ${r.white?.entry.notation ?? '...'}${r.black ? ` ${r.black.entry.notation}` : ''}`)
     .join(' ');
 }
 

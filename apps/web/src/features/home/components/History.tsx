@@ -1,5 +1,5 @@
 import type { GameSummary } from '@sbc/api';
-import { capitalize, Game, type GameState, isLive } from '@sbc/game';
+import { capitalize, type GameState, isLive, replay } from '@sbc/game';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { GameStatusBadge } from '../../../components/Badge.tsx';
@@ -86,19 +86,6 @@ export function GameHistory({ renderBoard }: { renderBoard: (state: GameState) =
       {open && <GameDetails game={open} onClose={() => setOpen(null)} renderBoard={renderBoard} />}
     </div>
   );
-}
-
-/** The positions of a game after each move, for the replay board. */
-export function replay(state: GameState): GameState[] {
-  const created = Game.create({ sbfen: state.startSbfen, standard: state.standard });
-  if (!created.ok) return [state];
-  const game = created.value;
-  const positions = [game.state()];
-  for (const m of state.moveHistory) {
-    for (const t of m.texts) game.playText(t);
-    positions.push(game.state());
-  }
-  return positions;
 }
 
 function GameDetails({
