@@ -6,6 +6,7 @@ export { HISTORY_CAP } from './history.ts';
 export * from './level.ts';
 export * from './messages.ts';
 export * from './mode.ts';
+export * from './pgn.ts';
 export type * from './record.ts';
 export * from './replay.ts';
 export * from './status.ts';

@@ -1,10 +1,11 @@
-import type { ServerGameState } from '@sbc/api';
+import type { GameResponse, ServerGameState } from '@sbc/api';
 import { memo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
+import { downloadable, downloadPgn } from '../../../lib/pgn-download.ts';
 import { useSoundSetting } from '../hooks/useSounds.ts';
 import { ConfirmDialog } from './GameDialogs.tsx';
 import { moveRows } from './MoveHistory.tsx';
@@ -106,11 +107,15 @@ export function moveListText(state: ServerGameState): string {
     .join(' ');
 }
 
+/** Copies of the move list and the position, and once the game is over its PGN file. */
 export const ExportPanel = memo(function ExportPanel({
   state,
+  game,
   onFlip,
 }: {
   state: ServerGameState;
+  /** The game as the server last sent it: what the PGN file holds. */
+  game: GameResponse | undefined;
   onFlip: () => void;
 }) {
   const { muted, setMuted } = useSoundSetting();
@@ -136,6 +141,11 @@ export const ExportPanel = memo(function ExportPanel({
         <Button variant="outline" size="sm" onClick={onFlip}>
           Flip Board
         </Button>
+        {downloadable(game) && (
+          <Button size="sm" onClick={() => downloadPgn(game)}>
+            Download PGN
+          </Button>
+        )}
       </div>
       {state.sbfen && (
         <p className="mt-2 font-mono text-xs break-all text-slate-500">

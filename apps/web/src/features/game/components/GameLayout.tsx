@@ -157,7 +157,7 @@ export function GameLayout({
           <SharedBoxesPanel state={shownView} />
           <CapturedPieces captured={shownView.capturedPieces} />
           <RulesSummary onOpenRules={openRules} />
-          <ExportPanel state={view} onFlip={flip} />
+          <ExportPanel state={view} game={ctrl.server} onFlip={flip} />
         </div>
       </div>
       <RulesDialog open={rulesOpen} onOpenChange={setRulesOpen} />

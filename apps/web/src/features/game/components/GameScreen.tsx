@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/card.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { componentOf, onDemand } from '../../../lib/on-demand.tsx';
+import { playerNames } from '../../../lib/players.ts';
 import { useGameQuery } from '../api/games.ts';
 import { useComputerTurn } from '../hooks/useComputerTurn.ts';
 import { useGameController } from '../hooks/useGameController.ts';
@@ -11,7 +12,6 @@ import type { ComputerPlayer } from '../lib/engine.ts';
 import { GameControls } from './Controls.tsx';
 import { GameOverDialog } from './GameDialogs.tsx';
 import { GameLayout, GameMissing } from './GameLayout.tsx';
-import { playerNames } from './Panels.tsx';
 
 // The socket and the online parts load only for an online game.
 const OnlineGame = componentOf(

@@ -1,5 +1,4 @@
-import type { MoveHistoryEntry } from '@sbc/game';
-import { type PieceType, parseTypeName, typeLetter } from '@sbc/rules';
+import { type MoveHistoryEntry, sacrificeNote } from '@sbc/game';
 import { memo, useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -30,10 +29,6 @@ export function moveRows(history: readonly MoveHistoryEntry[]): MoveRow[] {
   });
   return rows;
 }
-
-/** The defender's choice beside the attacking move ('N sacrificed'); the notation itself stays as docs/rules.md writes it. */
-export const sacrificeNote = (entry: MoveHistoryEntry): string | null =>
-  entry.sacrificed && `${typeLetter(parseTypeName(entry.sacrificed) as PieceType)} sacrificed`;
 
 /** Scrolls the list (never the page) so that the shown move is in view. */
 function useScrollToCurrent(shownPly: number) {

@@ -1,4 +1,4 @@
-import type { GameResponse, ServerGameState } from '@sbc/api';
+import type { ServerGameState } from '@sbc/api';
 import {
   capitalize,
   INACTIVITY_FINAL_WARNING_SECONDS,
@@ -7,7 +7,7 @@ import {
   isLive,
   type PieceState,
 } from '@sbc/game';
-import { type ColorName, opponent } from '@sbc/rules';
+import type { ColorName } from '@sbc/rules';
 import { memo } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -17,23 +17,6 @@ import { PieceIcon } from './Piece.tsx';
 
 // The panels are pure: they render again only when their props change (GameScreen passes them the
 // state a moment after the board gets it).
-
-/** The names shown for each side. */
-export function playerNames(
-  server: GameResponse | undefined,
-  state: ServerGameState,
-): Record<ColorName, string> {
-  const level = capitalize(state.aiDifficulty);
-  const name = (c: ColorName) =>
-    c === 'white' ? server?.whitePlayer?.username : server?.blackPlayer?.username;
-  if (state.isComputerGame) {
-    const human = state.humanPlayer;
-    const computer = opponent(human);
-    return { [human]: name(human) ?? 'You', [computer]: `Computer (${level})` } as Record<ColorName, string>;
-  }
-  if (state.mode === 'local') return { white: 'White', black: 'Black' };
-  return { white: name('white') ?? 'White', black: name('black') ?? 'Black' };
-}
 
 /** The timer turns yellow under the first warning's seconds and red under the last's. */
 const timerLevel = (remaining: number) =>

@@ -6,6 +6,7 @@ import { GameStatusBadge } from '../../../components/Badge.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { downloadable, downloadPgn } from '../../../lib/pgn-download.ts';
 import { useGame, useGames, useMoves } from '../api/games.ts';
 
 export type HistoryFilter = 'all' | 'room' | 'ai' | 'local';
@@ -187,9 +188,16 @@ function GameDetails({
               ))}
             </ol>
           )}
-          <Link to={`/game/${game.id}`} className={buttonClass('primary', 'sm')}>
-            Open game
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/game/${game.id}`} className={buttonClass('primary', 'sm')}>
+              Open game
+            </Link>
+            {downloadable(full.data) && (
+              <Button size="sm" variant="outline" onClick={() => full.data && downloadPgn(full.data)}>
+                Download PGN
+              </Button>
+            )}
+          </div>
         </div>
       </div>
     </Dialog>

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Spinner } from '../../../../components/ui/card.tsx';
 import { LiveError } from '../../../../lib/http.ts';
+import { playerNames } from '../../../../lib/players.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
 import { usePlayerId } from '../../../live/index.ts';
 import { type OnlineLink, useGameController } from '../../hooks/useGameController.ts';
@@ -14,7 +15,6 @@ import { drawRequester, useOnlineNotices } from '../../hooks/useOnlineNotices.ts
 import { type DrawOffer, GameControls } from '../Controls.tsx';
 import { GameOverDialog } from '../GameDialogs.tsx';
 import { GameLayout, GameMissing } from '../GameLayout.tsx';
-import { playerNames } from '../Panels.tsx';
 import { DrawRequestDialog, OnlinePanel, RematchOffer } from './OnlinePanel.tsx';
 
 /** While the socket is down, a signed-in player's screen asks for the game every 2 s (docs/architecture.md §7). */
