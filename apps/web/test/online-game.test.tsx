@@ -66,6 +66,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     expect(screen.getByText('ada (you)')).toBeTruthy();
     expect(screen.getByText('bob')).toBeTruthy();
     expect(screen.getByText('You play White')).toBeTruthy();
+    expect(document.title).toBe('Your turn · Game · Shared Box Chess');
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', true);
     await user.click(square('e2'));
@@ -82,6 +83,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
       message: null,
     });
     await waitFor(() => expect(screen.getByText('Turn').nextSibling?.textContent).toBe('Black'));
+    expect(document.title).toBe('Game · Shared Box Chess');
     // Black is Bob's: Ada's board offers nothing now.
     await user.click(square('d7'));
     expect(label('d7')).not.toMatch(/selected/);

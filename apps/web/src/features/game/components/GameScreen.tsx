@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/card.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { componentOf, onDemand } from '../../../lib/on-demand.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
 import { playerNames } from '../../../lib/players.ts';
 import { useGameQuery } from '../api/games.ts';
 import { useComputerTurn } from '../hooks/useComputerTurn.ts';
@@ -36,7 +37,9 @@ export function GameScreen({
   computer?: ComputerPlayer;
 }) {
   const query = useGameQuery(gameId, signedIn);
-  if (!signedIn || query.data?.mode === 'online' || isNotFound(query.error)) {
+  const online = !signedIn || query.data?.mode === 'online' || isNotFound(query.error);
+  usePageTitle('Game', !online);
+  if (online) {
     return <OnlineGame gameId={gameId} signedIn={signedIn} />;
   }
   if (query.isPending) return <Spinner />;
