@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
 import type { ComputerPlayer } from '../src/features/game/lib/engine.ts';
-import { fakeServer, GAME_ID, newGame, renderApp } from './helpers.tsx';
+import { drawScoreOf, fakeServer, GAME_ID, newGame, renderApp } from './helpers.tsx';
 
 const label = (sq: string) =>
   document.querySelector(`[data-square="${sq}"]`)?.getAttribute('aria-label') ?? '';
@@ -76,6 +76,7 @@ describe('Move navigation', () => {
     const user = userEvent.setup();
     fakeServer(newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'easy' }));
     const computer: ComputerPlayer = {
+      drawScore: drawScoreOf(0),
       bestMove: () => ({ answer: Promise.resolve('e7e5'), cancel: () => {} }),
     };
     renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);

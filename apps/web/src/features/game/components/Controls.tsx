@@ -10,6 +10,25 @@ import { useSoundSetting } from '../hooks/useSounds.ts';
 import { ConfirmDialog } from './GameDialogs.tsx';
 import { moveRows } from './MoveHistory.tsx';
 
+/** The Draw confirm: online an offer the opponent answers, against the computer one its engine answers. */
+const DRAW_CONFIRM = {
+  online: {
+    title: 'Offer a draw?',
+    description: 'Your opponent is asked to accept or reject it.',
+    confirmLabel: 'Request Draw',
+  },
+  computer: {
+    title: 'Offer a draw?',
+    description: 'The computer accepts unless it thinks its position is better.',
+    confirmLabel: 'Offer Draw',
+  },
+  local: {
+    title: 'Declare a draw?',
+    description: 'The game ends at once as a draw by agreement.',
+    confirmLabel: 'Declare Draw',
+  },
+} as const;
+
 /** An online draw offer seen by its sender or by the opponent who answers it. */
 export type DrawOffer = 'sent' | 'received' | null;
 
@@ -71,13 +90,7 @@ export function GameControls({
       </div>
       <ConfirmDialog
         open={confirm === 'draw'}
-        title={online ? 'Offer a draw?' : 'Declare a draw?'}
-        description={
-          online
-            ? 'Your opponent is asked to accept or reject it.'
-            : 'The game ends at once as a draw by agreement.'
-        }
-        confirmLabel={online ? 'Request Draw' : 'Declare Draw'}
+        {...DRAW_CONFIRM[state.mode]}
         onConfirm={() => {
           setConfirm(null);
           onDraw();

@@ -6,6 +6,7 @@ import { componentOf, onDemand } from '../../../lib/on-demand.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { playerNames } from '../../../lib/players.ts';
 import { useGameQuery } from '../api/games.ts';
+import { useComputerDraw } from '../hooks/useComputerDraw.ts';
 import { useComputerTurn } from '../hooks/useComputerTurn.ts';
 import { useGameController } from '../hooks/useGameController.ts';
 import { useInactivity } from '../hooks/useInactivity.ts';
@@ -51,6 +52,7 @@ export function GameScreen({
 function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPlayer }) {
   const ctrl = useGameController(gameId);
   const comp = useComputerTurn(ctrl, computer);
+  const drawOffer = useComputerDraw(ctrl, computer);
   const { remaining } = useInactivity(gameId, ctrl.state, ctrl.refetch);
   const navigate = useNavigate();
   const { state, server } = ctrl;
@@ -73,15 +75,23 @@ function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPl
       side={state.isComputerGame ? state.humanPlayer : 'white'}
       moves={moves}
       highlight={comp.highlight}
-      notice={state.isComputerGame ? (comp.thinking ? 'Computer is thinking...' : null) : undefined}
+      notice={
+        state.isComputerGame
+          ? comp.thinking
+            ? 'Computer is thinking...'
+            : drawOffer.considering
+              ? 'The computer is considering your draw offer...'
+              : null
+          : undefined
+      }
       defends={!!pending && (!state.isComputerGame || pending.defender === state.humanPlayer)}
       controls={
         <GameControls
           state={view}
-          disabled={ctrl.busy || comp.thinking}
+          disabled={ctrl.busy || comp.thinking || drawOffer.considering}
           onUndo={() => void ctrl.undo()}
           onRedo={() => void ctrl.redo()}
-          onDraw={() => void ctrl.draw()}
+          onDraw={() => void (state.isComputerGame ? drawOffer.offer() : ctrl.draw())}
           onResign={() => void ctrl.resign()}
         />
       }
