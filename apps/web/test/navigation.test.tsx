@@ -47,6 +47,19 @@ describe('Move navigation', () => {
     expect(screen.queryByText(/the board is read-only/)).toBeNull();
   });
 
+  it('follows the live position again once an undo takes back the shown move', async () => {
+    const user = userEvent.setup();
+    await openGame();
+    await user.click(screen.getByRole('button', { name: 'e5' }));
+    expect(screen.getByText(/Move 2 of 3/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Nf3' })).toBeNull());
+    expect(screen.queryByText(/the board is read-only/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Redo' }));
+    await waitFor(() => expect(shownMove()).toBe('Nf3'));
+    expect(screen.queryByText(/the board is read-only/)).toBeNull();
+  });
+
   it('steps with ← → Home End, but not while typing in a field', async () => {
     const user = userEvent.setup();
     await openGame();

@@ -11,6 +11,8 @@ export function useMoveNavigation(game: ReplaySource | undefined) {
   const plies = game?.moveHistory.length ?? 0;
   // The ply the player chose, and the game's length then; null follows the live position.
   const [pinned, setPinned] = useState<{ ply: number; plies: number } | null>(null);
+  // An undo that takes back the shown move brings the view back to the live position for good.
+  if (pinned && pinned.ply >= plies) setPinned(null);
   const shownPly = pinned === null ? plies : Math.min(pinned.ply, plies);
   const live = shownPly === plies;
   const arrived = pinned === null ? 0 : Math.max(0, plies - pinned.plies);
