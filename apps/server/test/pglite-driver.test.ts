@@ -11,8 +11,10 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-const prepared = async () =>
-  (await database.db.execute(sql`select name from pg_prepared_statements`)).rows.map((r) => r.name);
+const prepared = async () => {
+  const result = await database.db.execute(sql`select name from pg_prepared_statements`);
+  return (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+};
 
 it('prepares a named statement once on PGlite, and keeps it after a failed query', async () => {
   const { db } = database;

@@ -1,5 +1,6 @@
 /** @sbc/ai: the computer opponent of Shared Box Chess. */
 export { BOOK_LINES, BOOK_PLIES, bookMove } from './book.ts';
+export { acceptsDraw, DRAW_ACCEPT_MAX_CP, DRAW_OFFER_LIMITS } from './draw.ts';
 export {
   Engine,
   FULL_STRENGTH,

@@ -11,6 +11,7 @@ import { prefetchGame, usePrefetchGame } from '../features/game/index.ts';
 import { knownGuest } from '../features/live/index.ts';
 import { MaintenanceBanner } from '../features/maintenance/index.ts';
 import { componentOf, onDemand } from '../lib/on-demand.tsx';
+import { usePageTitle } from '../lib/page-title.ts';
 import { roomPages } from './multiplayer.tsx';
 
 // Every page loads on demand: a page's code starts loading when its route first renders.
@@ -80,8 +81,17 @@ function RequireUser({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** A page with its title (docs/architecture.md §6, page titles). */
+function Titled({ page, children }: { page: string; children: ReactNode }) {
+  usePageTitle(page);
+  return children;
+}
+
+const titled = (page: string, element: ReactNode) => <Titled page={page}>{element}</Titled>;
+
 function Start() {
   const { user, isLoading } = useSession();
+  usePageTitle(user ? 'Play' : null);
   if (isLoading) return <Spinner />;
   return user ? <Home user={user} /> : <Landing />;
 }
@@ -126,6 +136,7 @@ function LessonPage() {
 
 function RoomPage() {
   const { code } = useParams();
+  usePageTitle(code ? `Room ${code.toUpperCase()}` : 'Room');
   return <RoomLobby code={code} />;
 }
 
@@ -136,19 +147,19 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <Start /> },
       { path: '/game/:id', element: <GamePage /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/settings', element: <Settings /> },
+      { path: '/auth', element: titled('Login', <AuthPage />) },
+      { path: '/settings', element: titled('Settings', <Settings />) },
       { path: '/room/:code', element: <RoomPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/support', element: <SupportPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/sponsor', element: <SponsorPage /> },
-      { path: '/feedback', element: <FeedbackPage /> },
-      { path: '/admin', element: <Admin /> },
+      { path: '/about', element: titled('About', <AboutPage />) },
+      { path: '/support', element: titled('Support', <SupportPage />) },
+      { path: '/privacy', element: titled('Privacy Policy', <PrivacyPage />) },
+      { path: '/terms', element: titled('Terms of Service', <TermsPage />) },
+      { path: '/sponsor', element: titled('Sponsor Us', <SponsorPage />) },
+      { path: '/feedback', element: titled('Community Feedback', <FeedbackPage />) },
+      { path: '/admin', element: titled('Admin Panel', <Admin />) },
       { path: '/learn', element: <LearnPage /> },
       { path: '/learn/:id', element: <LessonPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: titled('Page Not Found', <NotFoundPage />) },
     ],
   },
 ];
