@@ -5,7 +5,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
-import { useSoundSetting } from '../hooks/useSounds.ts';
+import { updateSettings, useBoardSettings } from '../hooks/useBoardSettings.ts';
 import { ConfirmDialog } from './GameDialogs.tsx';
 import { moveRows } from './Panels.tsx';
 
@@ -113,7 +113,7 @@ export const ExportPanel = memo(function ExportPanel({
   state: ServerGameState;
   onFlip: () => void;
 }) {
-  const { muted, setMuted } = useSoundSetting();
+  const { sound } = useBoardSettings();
   return (
     <Card title="Board & Export">
       <div className="flex flex-wrap gap-2">
@@ -144,7 +144,7 @@ export const ExportPanel = memo(function ExportPanel({
         </p>
       )}
       <div className="mt-3">
-        <Switch checked={!muted} onCheckedChange={(on) => setMuted(!on)} label="Sound" />
+        <Switch checked={sound} onCheckedChange={(on) => updateSettings({ sound: on })} label="Sound" />
       </div>
     </Card>
   );

@@ -7,6 +7,7 @@ import { PRODUCT } from '../../../lib/site.ts';
 import type { GameController } from '../hooks/useGameController.ts';
 import type { BoardMove } from '../lib/model.ts';
 import { Board } from './Board.tsx';
+import { BoardSettingsButton } from './BoardSettingsButton.tsx';
 import { ExportPanel } from './Controls.tsx';
 import { gameEndBanner } from './GameDialogs.tsx';
 import {
@@ -46,6 +47,8 @@ export interface GameLayoutProps {
   /** The side shown at the bottom until the player flips the board. */
   side: ColorName;
   moves: readonly BoardMove[];
+  /** The player who may queue a premove while the other side is to move (none in a local game). */
+  premove?: ColorName;
   /** The computer's chosen piece. */
   highlight?: string | null;
   /** A line under the header while the game is live; null keeps its place (the board does not jump). */
@@ -68,6 +71,7 @@ export function GameLayout({
   remaining,
   side,
   moves,
+  premove,
   highlight,
   notice,
   defends,
@@ -90,6 +94,7 @@ export function GameLayout({
           {PRODUCT}
         </Link>
         <div className="flex gap-2">
+          <BoardSettingsButton />
           <Button variant="outline" size="sm" onClick={openRules}>
             Rules
           </Button>
@@ -130,6 +135,7 @@ export function GameLayout({
             checkSquare={inCheck ? state.kingPositions[state.currentPlayer] : null}
             highlight={highlight}
             onMove={onMove}
+            premove={ctrl.live ? premove : undefined}
           />
         </div>
         <div className="space-y-4">

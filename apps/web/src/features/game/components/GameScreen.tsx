@@ -69,6 +69,7 @@ function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPl
       remaining={remaining}
       side={state.isComputerGame ? state.humanPlayer : 'white'}
       moves={moves}
+      premove={state.isComputerGame ? state.humanPlayer : undefined}
       highlight={comp.highlight}
       notice={state.isComputerGame ? (comp.thinking ? 'Computer is thinking...' : null) : undefined}
       defends={!!pending && (!state.isComputerGame || pending.defender === state.humanPlayer)}

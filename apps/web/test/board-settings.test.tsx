@@ -1,0 +1,58 @@
+import { act, render } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Board } from '../src/features/game/components/Board.tsx';
+import {
+  DEFAULT_SETTINGS,
+  readSettings,
+  SETTINGS_KEY,
+  updateSettings,
+} from '../src/features/game/hooks/useBoardSettings.ts';
+import { newGame } from './helpers.tsx';
+
+afterEach(() => {
+  act(() => updateSettings(DEFAULT_SETTINGS));
+  localStorage.clear();
+});
+
+describe('board settings', () => {
+  it('default to brown squares, Cburnett pieces, coordinates and sound', () => {
+    localStorage.clear();
+    expect(readSettings()).toEqual({ theme: 'brown', pieces: 'cburnett', coordinates: true, sound: true });
+  });
+
+  it('are remembered on the device', () => {
+    updateSettings({ theme: 'green', pieces: 'merida' });
+    updateSettings({ coordinates: false, sound: false });
+    expect(JSON.parse(localStorage.getItem(SETTINGS_KEY) ?? '')).toEqual({
+      theme: 'green',
+      pieces: 'merida',
+      coordinates: false,
+      sound: false,
+    });
+    expect(readSettings()).toEqual({ theme: 'green', pieces: 'merida', coordinates: false, sound: false });
+  });
+
+  it('ignore stored values that are not valid, keeping the valid ones', () => {
+    localStorage.setItem(SETTINGS_KEY, '{not json');
+    expect(readSettings()).toEqual(DEFAULT_SETTINGS);
+    localStorage.setItem(SETTINGS_KEY, '"blue"');
+    expect(readSettings()).toEqual(DEFAULT_SETTINGS);
+    localStorage.setItem(
+      SETTINGS_KEY,
+      JSON.stringify({ theme: 'purple', pieces: 'toString', coordinates: 'no', sound: false }),
+    );
+    expect(readSettings()).toEqual({ ...DEFAULT_SETTINGS, sound: false });
+  });
+
+  it('colour the board and show or hide its coordinates', () => {
+    const state = newGame().state();
+    render(<Board board={state.board} orientation="white" turn="white" moves={[]} />);
+    const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
+    const colours = () => grid.parentElement!.style;
+    expect(colours().getPropertyValue('--square-light')).toBe('#f0d9b5');
+    expect(grid.textContent).toBe('87654321abcdefgh');
+    act(() => updateSettings({ theme: 'blue', coordinates: false }));
+    expect(colours().getPropertyValue('--square-dark')).toBe('#8ca2ad');
+    expect(grid.textContent).toBe('');
+  });
+});
