@@ -50,6 +50,9 @@ describe('board settings', () => {
     const grid = document.querySelector<HTMLElement>('[role="grid"]')!;
     const colours = () => grid.parentElement!.style;
     expect(colours().getPropertyValue('--square-light')).toBe('#f0d9b5');
+    // a1 is dark, h1 light.
+    expect(document.querySelector('[data-square="a1"]')?.className).toContain('bg-(--square-dark)');
+    expect(document.querySelector('[data-square="h1"]')?.className).toContain('bg-(--square-light)');
     expect(grid.textContent).toBe('87654321abcdefgh');
     act(() => updateSettings({ theme: 'blue', coordinates: false }));
     expect(colours().getPropertyValue('--square-dark')).toBe('#8ca2ad');
