@@ -87,8 +87,8 @@ export const Board = memo(function Board({
     onPointerDown,
     onKeyDown: keyboard.onKeyDown,
   };
-  const { light, dark } = THEMES[settings.theme];
-  const colours = { '--square-light': light, '--square-dark': dark } as CSSProperties;
+  const { light, dark, mark } = THEMES[settings.theme];
+  const colours = { '--square-light': light, '--square-dark': dark, '--square-mark': mark } as CSSProperties;
 
   return (
     <div className="relative w-full select-none" style={colours}>

@@ -1,10 +1,13 @@
 import { useSyncExternalStore } from 'react';
 
-/** The board colours: light and dark squares (each theme keeps the box frames and highlights readable). */
+/**
+ * The board colours: light and dark squares, and the mark of the selected piece and its
+ * destinations (green, but brown on the green board, where green would not stand out).
+ */
 export const THEMES = {
-  brown: { label: 'Brown', light: '#f0d9b5', dark: '#b58863' },
-  blue: { label: 'Blue', light: '#dee3e6', dark: '#8ca2ad' },
-  green: { label: 'Green', light: '#eeeed2', dark: '#769656' },
+  brown: { label: 'Brown', light: '#f0d9b5', dark: '#b58863', mark: '#14551e' },
+  blue: { label: 'Blue', light: '#dee3e6', dark: '#8ca2ad', mark: '#14551e' },
+  green: { label: 'Green', light: '#eeeed2', dark: '#769656', mark: '#6b3d08' },
 } as const;
 
 /** The piece drawings: Cburnett's (bundled) and Merida (loaded when chosen; see PieceSprite). */

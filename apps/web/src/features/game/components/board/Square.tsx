@@ -86,7 +86,7 @@ function Highlights({ marks }: { marks: Marks }) {
     <>
       {marks.last && <span className="absolute inset-0 bg-[#cdd26a]/70" />}
       {marks.queued && <span className="absolute inset-0 bg-[#1e2a78]/50" />}
-      {marks.selected && <span className="absolute inset-0 bg-[#14551e]/45" />}
+      {marks.selected && <span className="absolute inset-0 bg-(--square-mark)/45" />}
       {marks.check && (
         <span className="absolute inset-0 bg-[radial-gradient(circle,_rgba(255,0,0,0.9)_0%,_rgba(231,0,0,0.6)_30%,_rgba(169,0,0,0)_75%)]" />
       )}
@@ -110,22 +110,22 @@ function BoxFrame({ mixed }: { mixed: boolean }) {
 }
 
 /**
- * A destination: a dot on an empty square, a ring around the pieces to capture or join; green for
- * a move, navy for a premove.
+ * A destination: a dot on an empty square, a ring around the pieces to capture or join; in the
+ * theme's mark for a move, navy for a premove.
  */
 function TargetMark({ occupied, premove }: { occupied: boolean; premove: boolean }) {
   return occupied ? (
     <span
       className={cn(
         'absolute inset-0 rounded-full border-[5px]',
-        premove ? 'border-[#1e2a78]/45' : 'border-[#14551e]/55',
+        premove ? 'border-[#1e2a78]/45' : 'border-(--square-mark)/55',
       )}
     />
   ) : (
     <span
       className={cn(
         'absolute top-1/2 left-1/2 h-[28%] w-[28%] -translate-x-1/2 -translate-y-1/2 rounded-full',
-        premove ? 'bg-[#1e2a78]/40' : 'bg-[#14551e]/50',
+        premove ? 'bg-[#1e2a78]/40' : 'bg-(--square-mark)/50',
       )}
     />
   );
