@@ -15,6 +15,7 @@ export function BoardSettingsButton() {
         variant="outline"
         size="sm"
         aria-label="Board settings"
+        title="Board settings"
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >
