@@ -1,38 +1,35 @@
-import type { Game } from '@sbc/game';
 import type { ColorName } from '@sbc/rules';
-import { fireEvent, render } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Board } from '../src/features/game/components/Board.tsx';
 import { boardMoves } from '../src/features/game/lib/model.ts';
 import { newGame } from './helpers.tsx';
 
+/** 1. e4: Black (the computer, or an online opponent) is to move. */
+const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
+
 /**
- * White plays against the computer (or an online opponent): after 1. e4 Black is to move, and the
- * board offers White no moves, only premoves.
+ * The board of a position with Black to move, which offers White (`premove`) premoves only; `reply`
+ * plays Black's move and gives White the turn and its legal moves.
  */
-function setup(premove: ColorName | null = 'white') {
-  const game = newGame();
-  game.move({ from: 'e2', to: 'e4' });
+function setup(sbfen = AFTER_E4, premove: ColorName | null = 'white') {
+  const game = newGame({ sbfen });
   const onMove = vi.fn();
-  const board = (g: Game, thinking: boolean) => {
-    const state = g.state();
-    return (
-      <Board
-        board={state.board}
-        orientation="white"
-        turn={state.currentPlayer}
-        moves={thinking ? [] : boardMoves(g)}
-        onMove={onMove}
-        premove={premove ?? undefined}
-      />
-    );
-  };
-  const view = render(board(game, true));
-  /** Black answers; the turn comes back to White. */
+  const board = (thinking: boolean) => (
+    <Board
+      board={game.state().board}
+      orientation="white"
+      turn={game.state().currentPlayer}
+      moves={thinking ? [] : boardMoves(game)}
+      onMove={onMove}
+      premove={premove ?? undefined}
+    />
+  );
+  const view = render(board(true));
   const reply = (from: string, to: string) => {
     game.move({ from, to });
-    view.rerender(board(game, false));
+    view.rerender(board(false));
   };
   return { onMove, reply };
 }
@@ -79,6 +76,40 @@ describe('premove', () => {
     expect(label('e5')).toBe('e5, black pawn');
   });
 
+  it('queues a move by dragging a piece too', () => {
+    const { onMove, reply } = setup();
+    const g1 = document.querySelector<HTMLElement>('[data-square="g1"]')!;
+    vi.spyOn(document, 'elementFromPoint').mockReturnValue(document.querySelector('[data-square="f3"]'));
+    fireEvent.pointerDown(g1, { button: 0, clientX: 10, clientY: 10 });
+    fireEvent.pointerMove(window, { clientX: 30, clientY: -40 });
+    fireEvent.pointerUp(window, { clientX: 30, clientY: -40 });
+    expect(label('f3')).toBe('f3, empty, premove');
+    reply('d7', 'd6');
+    expect(onMove).toHaveBeenCalledWith({ from: 'g1', to: 'f3', piece: 'knight' });
+  });
+
+  it('asks which piece of an own box moves when the premove is made, and queues that choice', async () => {
+    const user = userEvent.setup();
+    // White's knight and pawn share e4; Black is to move.
+    const { onMove, reply } = setup('rnbqkbnr/pppp1ppp/8/4p3/4(PN)3/8/PPPP1PPP/R1BQKBNR b KQkq - 1 2');
+    await click(user, 'e4');
+    const dialog = await screen.findByRole('dialog', { name: 'Select Piece to Move' });
+    await user.click(within(dialog).getByRole('button', { name: 'Knight' }));
+    await click(user, 'f6');
+    expect(label('f6')).toMatch(/premove$/);
+    reply('a7', 'a6');
+    expect(onMove).toHaveBeenCalledWith({ from: 'e4', to: 'f6', piece: 'knight' });
+  });
+
+  it('promotes a premoved pawn to a queen, with no dialog when the turn comes', async () => {
+    const user = userEvent.setup();
+    const { onMove, reply } = setup('4k3/P7/8/8/8/8/8/4K3 b - - 0 1');
+    await click(user, 'a7');
+    await click(user, 'a8');
+    reply('e8', 'd7');
+    expect(onMove).toHaveBeenCalledWith({ from: 'a7', to: 'a8', piece: 'pawn', promotion: 'queen' });
+  });
+
   it('is cancelled by a click elsewhere, a right-click or Escape', async () => {
     const user = userEvent.setup();
     const { onMove, reply } = setup();
@@ -102,7 +133,7 @@ describe('premove', () => {
 
   it('is not offered without a premove player (two players at one screen)', async () => {
     const user = userEvent.setup();
-    setup(null);
+    setup(AFTER_E4, null);
     await click(user, 'g1');
     expect(label('g1')).toBe('g1, white knight');
     expect(label('f3')).toBe('f3, empty');
