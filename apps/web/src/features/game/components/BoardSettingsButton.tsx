@@ -13,7 +13,7 @@ export function BoardSettingsButton() {
     <>
       <Button
         variant="outline"
-        size="sm"
+        size="icon"
         aria-label="Board settings"
         title="Board settings"
         aria-haspopup="dialog"

@@ -93,7 +93,8 @@ export function GameLayout({
         <Link to="/" className="text-base font-bold text-slate-900 hover:text-amber-700 sm:text-lg">
           {PRODUCT}
         </Link>
-        <div className="flex gap-2">
+        {/* On a phone the three buttons stay beside the title, a little closer together. */}
+        <div className="flex gap-1 sm:gap-2">
           <BoardSettingsButton />
           <Button variant="outline" size="sm" onClick={openRules}>
             Rules
