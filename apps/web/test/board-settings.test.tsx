@@ -32,6 +32,14 @@ describe('board settings', () => {
     expect(readSettings()).toEqual({ theme: 'green', pieces: 'merida', coordinates: false, sound: false });
   });
 
+  it('keep a device muted that was muted before they existed', () => {
+    localStorage.setItem('sbc:muted', '1');
+    expect(readSettings()).toEqual({ ...DEFAULT_SETTINGS, sound: false });
+    // Once the settings are stored, their sound switch decides.
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ sound: true }));
+    expect(readSettings().sound).toBe(true);
+  });
+
   it('ignore stored values that are not valid, keeping the valid ones', () => {
     localStorage.setItem(SETTINGS_KEY, '{not json');
     expect(readSettings()).toEqual(DEFAULT_SETTINGS);

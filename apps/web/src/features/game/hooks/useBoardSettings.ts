@@ -32,6 +32,8 @@ export const DEFAULT_SETTINGS: BoardSettings = {
 };
 
 export const SETTINGS_KEY = 'sbc:board';
+/** The sound switch's own key before these settings ('1': muted); a device that muted stays muted. */
+const MUTED_KEY = 'sbc:muted';
 
 /** Each stored value that is still valid; a missing or unknown one keeps its default. */
 function parse(text: string | null): BoardSettings {
@@ -57,7 +59,10 @@ function parse(text: string | null): BoardSettings {
 /** The settings stored on this device. */
 export function readSettings(): BoardSettings {
   try {
-    return parse(localStorage.getItem(SETTINGS_KEY));
+    const stored = localStorage.getItem(SETTINGS_KEY);
+    if (stored === null && localStorage.getItem(MUTED_KEY) === '1')
+      return { ...DEFAULT_SETTINGS, sound: false };
+    return parse(stored);
   } catch {
     return DEFAULT_SETTINGS; // no storage
   }
