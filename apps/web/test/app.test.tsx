@@ -6,7 +6,6 @@ import { Providers } from '../src/app/App.tsx';
 import { routes } from '../src/app/routes.tsx';
 import { TOAST_REMOVE_DELAY, toast } from '../src/components/ui/toast-store.ts';
 import { Toaster } from '../src/components/ui/toaster.tsx';
-import { useSoundSetting } from '../src/features/game/hooks/useSounds.ts';
 import { apiRequest, getQueryFn, HttpError } from '../src/lib/http.ts';
 import { createQueryClient } from '../src/lib/queryClient.ts';
 import { handleUnauthorized, UNAUTHORIZED_REDIRECT_MS } from '../src/lib/session-expired.ts';
@@ -103,26 +102,6 @@ describe('toasts', () => {
     expect(screen.getByText('Second')).toBeTruthy();
     expect(screen.getByRole('region').getAttribute('aria-label')).toContain('F8');
     expect(TOAST_REMOVE_DELAY).toBe(1_000_000);
-  });
-});
-
-function SoundProbe() {
-  const { muted, setMuted } = useSoundSetting();
-  return (
-    <button type="button" onClick={() => setMuted(!muted)}>
-      {muted ? 'muted' : 'on'}
-    </button>
-  );
-}
-
-describe('sound setting', () => {
-  it('is remembered', async () => {
-    const user = userEvent.setup();
-    render(<SoundProbe />);
-    await user.click(screen.getByRole('button', { name: 'on' }));
-    expect(localStorage.getItem('sbc:muted')).toBe('1');
-    await user.click(screen.getByRole('button', { name: 'muted' }));
-    expect(localStorage.getItem('sbc:muted')).toBe('0');
   });
 });
 

@@ -167,12 +167,41 @@ describe('Game screen, computer game', () => {
       standard: false,
       level: 'easy',
     });
-    // The board refuses the human's clicks while the computer is to move.
+    // While the computer is to move the human's clicks offer premoves only (none is queued here).
+    await click(user, 'd2');
+    expect(label('d4')).toMatch(/possible premove$/);
     await click(user, 'd2');
     expect(label('d2')).not.toMatch(/selected/);
     await waitFor(() => expect(label('e5')).toMatch(/^e5, black pawn/), { timeout: 4000 });
     expect(moveCalls(server)[1].body).toEqual({ from: 'e7', to: 'e5', moveNumber: 2, player: 'black' });
     await waitFor(() => expect(screen.queryByText('Computer is thinking...')).toBeNull());
+  });
+
+  it('plays a premove queued while it thinks as soon as its move is shown', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const user = userEvent.setup();
+    const server = fakeServer(newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'easy' }));
+    const computer: ComputerPlayer = {
+      bestMove: () => ({ answer: Promise.resolve('e7e5'), cancel: () => {} }),
+      drawScore: drawScoreOf(0),
+    };
+    renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
+    await loaded();
+    await click(user, 'e2');
+    await click(user, 'e4');
+    expect(await screen.findByText('Computer is thinking...')).toBeTruthy();
+    await click(user, 'g1');
+    await click(user, 'f3');
+    expect(label('f3')).toMatch(/premove$/);
+    await waitFor(() => expect(moveCalls(server)).toHaveLength(3), { timeout: 5000 });
+    expect(moveCalls(server)[2].body).toEqual({
+      from: 'g1',
+      to: 'f3',
+      piece: 'knight',
+      moveNumber: 3,
+      player: 'white',
+    });
+    await waitFor(() => expect(label('f3')).toMatch(/^f3, white knight/));
   });
 
   it('answers an attack on its double box after 1.5 s, giving up the cheaper piece', async () => {

@@ -2,7 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { Suspense } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { seedSession } from '../src/features/auth/index.ts';
-import { CAPTURE_VOLUME, MOVE_VOLUME, playSound, setMuted } from '../src/features/game/hooks/useSounds.ts';
+import { updateSettings } from '../src/features/game/hooks/useBoardSettings.ts';
+import { CAPTURE_VOLUME, MOVE_VOLUME, playSound } from '../src/features/game/hooks/useSounds.ts';
 import { componentOf, onDemand } from '../src/lib/on-demand.tsx';
 import { queryKeys } from '../src/lib/query-keys.ts';
 import { createQueryClient } from '../src/lib/queryClient.ts';
@@ -75,7 +76,7 @@ describe('code loaded on demand', () => {
 });
 
 describe('sounds', () => {
-  afterEach(() => setMuted(false));
+  afterEach(() => updateSettings({ sound: true }));
 
   it('plays a synthesized WAV at the volumes of docs/architecture.md §7, and nothing when muted', () => {
     const played: HTMLMediaElement[] = [];
@@ -83,12 +84,12 @@ describe('sounds', () => {
       played.push(this);
       return Promise.resolve();
     });
-    setMuted(false);
+    updateSettings({ sound: true });
     playSound('move');
     playSound('capture');
     expect(played.map((a) => a.volume)).toEqual([MOVE_VOLUME, CAPTURE_VOLUME]);
     expect(played[0].src).toMatch(/^data:audio\/wav;base64,UklGR/);
-    setMuted(true);
+    updateSettings({ sound: false });
     playSound('attack');
     expect(played).toHaveLength(2);
   });

@@ -89,6 +89,28 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     expect(label('d7')).not.toMatch(/selected/);
   });
 
+  it("sends a premove queued on the opponent's turn as an ordinary move when their move arrives", async () => {
+    const user = userEvent.setup();
+    const { socket } = await openGame(onlineGame(played(['e2e4']), { version: 1 }));
+    await user.click(square('g1'));
+    await user.click(square('f3'));
+    expect(label('f3')).toBe('f3, empty, premove');
+    expect(socket.sentOf('game:move')).toEqual([]);
+    const after = onlineGame(played(['e2e4', 'e7e5']), { version: 2 });
+    socket.receive({
+      ...change('game:state', after),
+      type: 'game:move',
+      move: after.gameState.moveHistory[1] as never,
+      message: null,
+    });
+    await waitFor(() =>
+      expect(socket.sentOf('game:move')).toEqual([
+        { type: 'game:move', gameId: ONLINE_ID, from: 'g1', to: 'f3', piece: 'knight', version: 2 },
+      ]),
+    );
+    expect(label('f3')).toMatch(/^f3, white knight/);
+  });
+
   it('shows a spectator the game read-only, with the number watching', async () => {
     const user = userEvent.setup();
     const { socket, calls } = await openGame(onlineGame(newGame({ mode: 'online' })), {

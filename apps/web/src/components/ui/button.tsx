@@ -15,7 +15,8 @@ const VARIANTS: Record<Variant, string> = {
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
-  size?: 'sm' | 'md' | 'lg';
+  /** 'icon': a small square button holding an icon only (give it an aria-label). */
+  size?: 'sm' | 'md' | 'lg' | 'icon';
 }
 
 export function Button({
@@ -33,6 +34,7 @@ export function Button({
         size === 'sm' && 'h-8 px-3 text-sm',
         size === 'md' && 'h-10 px-4 text-sm',
         size === 'lg' && 'h-12 px-6 text-base',
+        size === 'icon' && 'h-8 w-8',
         VARIANTS[variant],
         className,
       )}

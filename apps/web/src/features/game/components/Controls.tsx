@@ -6,7 +6,7 @@ import { Switch } from '../../../components/ui/switch.tsx';
 import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
 import { downloadable, downloadPgn } from '../../../lib/pgn-download.ts';
-import { useSoundSetting } from '../hooks/useSounds.ts';
+import { updateSettings, useBoardSettings } from '../hooks/useBoardSettings.ts';
 import { ConfirmDialog } from './GameDialogs.tsx';
 import { moveRows } from './MoveHistory.tsx';
 
@@ -131,7 +131,7 @@ export const ExportPanel = memo(function ExportPanel({
   game: GameResponse | undefined;
   onFlip: () => void;
 }) {
-  const { muted, setMuted } = useSoundSetting();
+  const { sound } = useBoardSettings();
   return (
     <Card title="Board & Export">
       <div className="flex flex-wrap gap-2">
@@ -167,7 +167,7 @@ export const ExportPanel = memo(function ExportPanel({
         </p>
       )}
       <div className="mt-3">
-        <Switch checked={!muted} onCheckedChange={(on) => setMuted(!on)} label="Sound" />
+        <Switch checked={sound} onCheckedChange={(on) => updateSettings({ sound: on })} label="Sound" />
       </div>
     </Card>
   );

@@ -8,6 +8,7 @@ import type { GameController } from '../hooks/useGameController.ts';
 import { useMoveNavigation, useNavigationKeys } from '../hooks/useMoveNavigation.ts';
 import type { BoardMove } from '../lib/model.ts';
 import { Board } from './Board.tsx';
+import { BoardSettingsButton } from './BoardSettingsButton.tsx';
 import { ExportPanel } from './Controls.tsx';
 import { gameEndBanner } from './GameDialogs.tsx';
 import { MoveHistory, ShownPositionBar } from './MoveHistory.tsx';
@@ -42,6 +43,8 @@ export interface GameLayoutProps {
   /** The side shown at the bottom until the player flips the board. */
   side: ColorName;
   moves: readonly BoardMove[];
+  /** The player who may queue a premove while the other side is to move (none in a local game). */
+  premove?: ColorName;
   /** The computer's chosen piece. */
   highlight?: string | null;
   /** A line under the header while the game is live; null keeps its place (the board does not jump). */
@@ -68,6 +71,7 @@ export function GameLayout({
   remaining,
   side,
   moves,
+  premove,
   highlight,
   notice,
   defends,
@@ -94,7 +98,9 @@ export function GameLayout({
         <Link to="/" className="text-base font-bold text-slate-900 hover:text-amber-700 sm:text-lg">
           {PRODUCT}
         </Link>
-        <div className="flex gap-2">
+        {/* On a phone the three buttons stay beside the title, a little closer together. */}
+        <div className="flex gap-1 sm:gap-2">
+          <BoardSettingsButton />
           <Button variant="outline" size="sm" onClick={openRules}>
             Rules
           </Button>
@@ -135,6 +141,7 @@ export function GameLayout({
             checkSquare={inCheck ? shown.kingPositions[shown.currentPlayer] : null}
             highlight={nav.live ? highlight : null}
             onMove={onMove}
+            premove={ctrl.live ? premove : undefined}
           />
           {!nav.live && (
             <ShownPositionBar

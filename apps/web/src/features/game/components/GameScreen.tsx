@@ -74,6 +74,7 @@ function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPl
       remaining={remaining}
       side={state.isComputerGame ? state.humanPlayer : 'white'}
       moves={moves}
+      premove={state.isComputerGame ? state.humanPlayer : undefined}
       highlight={comp.highlight}
       notice={
         state.isComputerGame

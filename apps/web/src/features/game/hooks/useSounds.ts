@@ -1,33 +1,10 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { boardSettings } from './useBoardSettings.ts';
 
 /** A quiet move plays at 0.3, a capture (and a box attack) at 0.5 (docs/architecture.md §7). */
 export const MOVE_VOLUME = 0.3;
 export const CAPTURE_VOLUME = 0.5;
-const MUTE_KEY = 'sbc:muted';
 
 export type SoundKind = 'move' | 'capture' | 'attack';
-
-const listeners = new Set<() => void>();
-
-function readMuted(): boolean {
-  try {
-    return localStorage.getItem(MUTE_KEY) === '1';
-  } catch {
-    return false;
-  }
-}
-
-let muted = typeof window === 'undefined' ? false : readMuted();
-
-export function setMuted(value: boolean): void {
-  muted = value;
-  try {
-    localStorage.setItem(MUTE_KEY, value ? '1' : '0');
-  } catch {
-    // Private mode: the choice lasts for this page only.
-  }
-  for (const l of listeners) l();
-}
 
 /** The notes of each sound: frequency (Hz), start and length (s); a wooden click, a thud, two notes. */
 const NOTES: Record<SoundKind, { wave: 'triangle' | 'sine'; notes: [number, number, number][] }> = {
@@ -93,7 +70,7 @@ const files = new Map<SoundKind, string>();
  * of main thread at the player's move; an element plays off the main thread.
  */
 export function playSound(kind: SoundKind): void {
-  if (muted || typeof Audio === 'undefined') return;
+  if (!boardSettings().sound || typeof Audio === 'undefined') return;
   try {
     let file = files.get(kind);
     if (!file) {
@@ -106,15 +83,4 @@ export function playSound(kind: SoundKind): void {
   } catch {
     // No audio on this device.
   }
-}
-
-const subscribe = (l: () => void) => {
-  listeners.add(l);
-  return () => listeners.delete(l);
-};
-
-/** The remembered mute switch. */
-export function useSoundSetting(): { muted: boolean; setMuted: (v: boolean) => void } {
-  const value = useSyncExternalStore(subscribe, () => muted);
-  return { muted: value, setMuted: useCallback((v: boolean) => setMuted(v), []) };
 }

@@ -56,14 +56,14 @@ export function Square({
         onKeyDown={(e) => events.onKeyDown(e, sq)}
         className={cn(
           'absolute inset-0 block h-full w-full outline-none focus-visible:z-10 focus-visible:ring-4 focus-visible:ring-sky-500 focus-visible:ring-inset',
-          light ? 'bg-[#f0d9b5]' : 'bg-[#b58863]',
+          light ? 'bg-(--square-light)' : 'bg-(--square-dark)',
           interactive && 'cursor-pointer',
         )}
       >
         <Highlights marks={marks} />
         {pieces.length === 2 && <BoxFrame mixed={pieces[0].color !== pieces[1].color} />}
         <SquarePieces pieces={pieces} dim={dim} />
-        {marks.target && <TargetMark occupied={pieces.length > 0} />}
+        {marks.target && <TargetMark occupied={pieces.length > 0} premove={marks.target === 'premove'} />}
       </button>
       {/* Beside the button, not in it: its name is the square's, which the labels do not spell. */}
       {rankLabel && (
@@ -80,12 +80,13 @@ export function Square({
   );
 }
 
-/** The coloured layers under the pieces: last move, selection, check, the computer's piece. */
+/** The coloured layers under the pieces: last move, queued premove, selection, check, the computer's piece. */
 function Highlights({ marks }: { marks: Marks }) {
   return (
     <>
       {marks.last && <span className="absolute inset-0 bg-[#cdd26a]/70" />}
-      {marks.selected && <span className="absolute inset-0 bg-[#14551e]/45" />}
+      {marks.queued && <span className="absolute inset-0 bg-[#1e2a78]/50" />}
+      {marks.selected && <span className="absolute inset-0 bg-(--square-mark)/45" />}
       {marks.check && (
         <span className="absolute inset-0 bg-[radial-gradient(circle,_rgba(255,0,0,0.9)_0%,_rgba(231,0,0,0.6)_30%,_rgba(169,0,0,0)_75%)]" />
       )}
@@ -108,16 +109,29 @@ function BoxFrame({ mixed }: { mixed: boolean }) {
   );
 }
 
-/** A destination: a dot on an empty square, a ring around the pieces to capture or join. */
-function TargetMark({ occupied }: { occupied: boolean }) {
+/**
+ * A destination: a dot on an empty square, a ring around the pieces to capture or join; in the
+ * theme's mark for a move, navy for a premove.
+ */
+function TargetMark({ occupied, premove }: { occupied: boolean; premove: boolean }) {
   return occupied ? (
-    <span className="absolute inset-0 rounded-full border-[5px] border-[#14551e]/55" />
+    <span
+      className={cn(
+        'absolute inset-0 rounded-full border-[5px]',
+        premove ? 'border-[#1e2a78]/45' : 'border-(--square-mark)/55',
+      )}
+    />
   ) : (
-    <span className="absolute top-1/2 left-1/2 h-[28%] w-[28%] -translate-x-1/2 -translate-y-1/2 rounded-full bg-[#14551e]/50" />
+    <span
+      className={cn(
+        'absolute top-1/2 left-1/2 h-[28%] w-[28%] -translate-x-1/2 -translate-y-1/2 rounded-full',
+        premove ? 'bg-[#1e2a78]/40' : 'bg-(--square-mark)/50',
+      )}
+    />
   );
 }
 
-/** A rank digit or file letter in a corner of a square, in the other square colour. */
+/** A rank digit or file letter in a corner of a square, in the other square colour of the theme. */
 function Coordinate({
   light,
   corner,
@@ -133,7 +147,7 @@ function Coordinate({
       className={cn(
         'pointer-events-none absolute text-[10px] font-bold sm:text-xs',
         corner,
-        light ? 'text-[#b58863]' : 'text-[#f0d9b5]',
+        light ? 'text-(--square-dark)' : 'text-(--square-light)',
       )}
     >
       {children}

@@ -10,7 +10,7 @@ export function squareRows(orientation: ColorName): string[][] {
 }
 
 /** a1 is dark. */
-export const isLight = (square: string): boolean => (FILES.indexOf(square[0]) + Number(square[1])) % 2 === 1;
+export const isLight = (square: string): boolean => (FILES.indexOf(square[0]) + Number(square[1])) % 2 === 0;
 
 /** The square under a point of the screen (where a dragged piece is dropped). */
 export function squareAt(x: number, y: number): string | null {

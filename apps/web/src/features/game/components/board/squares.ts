@@ -34,8 +34,10 @@ export function describeSquare(s: SquareState): string {
 /** What a square shows besides its pieces. */
 export interface Marks {
   selected: boolean;
-  /** A destination of the selected piece. */
-  target: boolean;
+  /** A destination of the selected piece: a move now, or a premove while the other side is to move. */
+  target: 'move' | 'premove' | null;
+  /** A square of the queued premove. */
+  queued: boolean;
   /** The computer's chosen piece. */
   chosen: boolean;
   check: boolean;
@@ -46,7 +48,8 @@ export interface Marks {
 export function squareLabel(s: SquareState, marks: Marks): string {
   const states = [
     marks.selected && 'selected',
-    marks.target && 'possible move',
+    marks.target && `possible ${marks.target}`,
+    marks.queued && 'premove',
     marks.chosen && "computer's piece",
     marks.check && 'in check',
     marks.last && 'last move',

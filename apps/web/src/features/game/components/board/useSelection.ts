@@ -4,7 +4,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { BoardMove } from '../../lib/model.ts';
 import { ownTypes } from './squares.ts';
 
-export type MoveHandler = (move: { from: string; to: string; piece: TypeName }) => void;
+/** A move the board plays; `promotion` only for a premove, whose pawn promotes to a queen (usePremove). */
+export type MoveHandler = (move: { from: string; to: string; piece: TypeName; promotion?: TypeName }) => void;
 
 export interface Selection {
   square: string;

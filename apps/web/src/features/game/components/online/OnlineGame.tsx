@@ -97,6 +97,7 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
         remaining={remaining}
         side={color ?? 'white'}
         moves={ctrl.moves}
+        premove={link.seat ?? undefined}
         notice={
           pending && pending.defender !== color
             ? `${capitalize(pending.defender)} is choosing which piece to sacrifice...`
