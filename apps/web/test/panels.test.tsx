@@ -90,7 +90,7 @@ describe('Move History', () => {
     });
     expect(moves[0].notation).toBe('bxc6');
     render(<MoveHistory history={moves} shownPly={1} onShow={() => {}} />);
-    expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('bxc6B sacrificed');
+    expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('bxc6 B sacrificed');
     expect(screen.getByText('B sacrificed')).toBeTruthy();
   });
 });

@@ -70,7 +70,12 @@ function MoveButton({
         )}
       >
         {cell.entry.notation}
-        {note && <span className="ml-1 font-sans text-xs font-normal text-slate-500">{note}</span>}
+        {note && (
+          <>
+            {' '}
+            <span className="font-sans text-xs font-normal text-slate-500">{note}</span>
+          </>
+        )}
       </button>
     </td>
   );
