@@ -43,7 +43,8 @@ const MATE_NOTATION = [
   'Nc3',
   'Bd4',
   'Nxd4+SB',
-  'exd4',
+  // White's defender choice, beside Black's attack.
+  'exd4 N sacrificed',
   'Bc4',
   'a6',
   'Qh5',

@@ -85,13 +85,22 @@ describe('Move History', () => {
     expect(screen.getByRole('button', { name: 'First move' })).toHaveProperty('disabled', false);
   });
 
+  it('scrolls the list back to its top at the start position', () => {
+    const moves = history(['d2d3', 'e7e5', 'd1d3']);
+    const { rerender } = render(<MoveHistory history={moves} shownPly={3} onShow={() => {}} />);
+    const list = screen.getByRole('table').parentElement as HTMLElement;
+    list.scrollTop = 100;
+    rerender(<MoveHistory history={moves} shownPly={0} onShow={() => {}} />);
+    expect(list.scrollTop).toBe(0);
+  });
+
   it('writes the defender’s choice beside the attacking move, the notation unchanged', () => {
     const moves = history(['b7c6', 'sac=B'], {
       sbfen: 'r1bqkbnr/1ppp1ppp/p1(NB)5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4',
     });
     expect(moves[0].notation).toBe('bxc6');
     render(<MoveHistory history={moves} shownPly={1} onShow={() => {}} />);
-    expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('bxc6B sacrificed');
+    expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('bxc6 B sacrificed');
     expect(screen.getByText('B sacrificed')).toBeTruthy();
   });
 });

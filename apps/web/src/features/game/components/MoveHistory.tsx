@@ -30,14 +30,19 @@ export function moveRows(history: readonly MoveHistoryEntry[]): MoveRow[] {
   return rows;
 }
 
-/** Scrolls the list (never the page) so that the shown move is in view. */
+/** Scrolls the list (never the page) so that the shown move is in view, or its top at the start. */
 function useScrollToCurrent(shownPly: number) {
   const listRef = useRef<HTMLDivElement>(null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the shown move changes.
   useEffect(() => {
     const list = listRef.current;
-    const current = list?.querySelector('[aria-current="step"]');
-    if (!list || !current) return;
+    if (!list) return;
+    const current = list.querySelector('[aria-current="step"]');
+    // The start position (no move shown): the top of the list.
+    if (!current) {
+      list.scrollTop = 0;
+      return;
+    }
     const outer = list.getBoundingClientRect();
     const inner = current.getBoundingClientRect();
     if (inner.top < outer.top) list.scrollTop -= outer.top - inner.top;
@@ -70,7 +75,12 @@ function MoveButton({
         )}
       >
         {cell.entry.notation}
-        {note && <span className="ml-1 font-sans text-xs font-normal text-slate-500">{note}</span>}
+        {note && (
+          <>
+            {' '}
+            <span className="font-sans text-xs font-normal text-slate-500">{note}</span>
+          </>
+        )}
       </button>
     </td>
   );
