@@ -141,7 +141,7 @@ export function GameLayout({
             checkSquare={inCheck ? shown.kingPositions[shown.currentPlayer] : null}
             highlight={nav.live ? highlight : null}
             onMove={onMove}
-            premove={ctrl.live ? premove : undefined}
+            premove={ctrl.live && nav.live ? premove : undefined}
           />
           {!nav.live && (
             <ShownPositionBar
