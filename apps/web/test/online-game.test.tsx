@@ -253,12 +253,13 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     });
     expect(await screen.findByText('You Won!')).toBeTruthy();
     socket.receive({ type: 'game:rematch_offered', gameId: ONLINE_ID, offeredBy: 'u2' });
-    const panel = screen.getByRole('heading', { name: 'Online Game' }).parentElement as HTMLElement;
-    await user.click(await within(panel).findByRole('button', { name: 'Accept Rematch' }));
+    // The Game Over dialog opens a moment after the end, with the rematch's answers.
+    const dialog = await screen.findByRole('dialog', { name: 'Game Over' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Accept Rematch' }));
     expect(socket.sentOf('game:rematch_respond')).toEqual([
       { type: 'game:rematch_respond', gameId: ONLINE_ID, accept: true },
     ]);
-    expect(within(panel).getByText('Loading...')).toBeTruthy();
+    expect(within(dialog).getByText('Loading...')).toBeTruthy();
     socket.receive({ type: 'game:start', gameId: '5b1e0000-0000-4000-8000-000000000002', roomId: 'r1' });
     expect(await screen.findByText('Game Started!')).toBeTruthy();
   });
