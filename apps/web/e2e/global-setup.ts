@@ -5,7 +5,7 @@
  * Chromium is missing: the tests are skipped then.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { HAS_CHROMIUM } from './chromium.ts';
@@ -68,6 +68,8 @@ function build(name: keyof typeof BUILDS): void {
     encoding: 'utf8',
   });
   if (result.status !== 0) {
+    // A failed build may have written some of its files: the next run must build again.
+    rmSync(join(root, output), { force: true });
     throw new Error(
       `[e2e] building ${dist} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`,
     );
