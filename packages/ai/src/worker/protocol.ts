@@ -20,6 +20,11 @@ export type EngineRequest =
       seed?: number;
       /** An Int32Array(1) view of shared memory: writing 1 stops the search early. */
       stop?: Int32Array;
+      /**
+       * Computer analysis (`analysePosition`): full strength within `limits`, and a defender choice
+       * searched, its sacrifices scored in the answer's `choices`.
+       */
+      analyse?: boolean;
     }
   | { type: 'new-game' };
 
@@ -35,8 +40,11 @@ export interface Progress {
   pv: string[];
 }
 
-/** The chosen move, with `pv` as move text. */
-export type EngineAnswer = Omit<ThinkResult, 'pv'> & { pv: string[] };
+/** The chosen move, with `pv` as move text; an analysis of a defender choice scores each choice. */
+export type EngineAnswer = Omit<ThinkResult, 'pv'> & {
+  pv: string[];
+  choices?: { text: string; score: number }[];
+};
 
 export type EngineResponse =
   | { type: 'ready' }
