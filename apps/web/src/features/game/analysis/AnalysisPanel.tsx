@@ -1,0 +1,131 @@
+import type { ColorName } from '@sbc/rules';
+import { useMemo } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { type AnalysedGame, TIME_PER_POSITION_MS } from './driver.ts';
+import { EvalGraph, JUDGEMENT_COLOURS, plyName } from './EvalGraph.tsx';
+import { type Counts, countJudgements, formatScore, type Judgement } from './judge.ts';
+import { lineNotation } from './line.ts';
+import type { Analysis } from './useAnalysis.ts';
+
+const PLURALS: Record<Judgement, string> = {
+  inaccuracy: 'inaccuracies',
+  mistake: 'mistakes',
+  blunder: 'blunders',
+};
+
+/** "3 inaccuracies, 1 mistake, 1 blunder", as lichess writes a player's count. */
+export function countsText(counts: Counts): string {
+  return (Object.keys(PLURALS) as Judgement[])
+    .map((j) => `${counts[j]} ${counts[j] === 1 ? j : PLURALS[j]}`)
+    .join(', ');
+}
+
+/**
+ * Computer analysis of a finished game (docs/engine.md §9): the request, its progress and Cancel,
+ * then the evaluation graph, each player's count of inaccuracies, mistakes and blunders, and the
+ * engine's best line in the shown position.
+ */
+export function AnalysisPanel({
+  analysis,
+  game,
+  names,
+  notations,
+  shownPly,
+  onShow,
+}: {
+  analysis: Analysis;
+  game: AnalysedGame;
+  names: Record<ColorName, string>;
+  /** The Move History's notation of each move. */
+  notations: readonly string[];
+  shownPly: number;
+  onShow: (ply: number) => void;
+}) {
+  const { state } = analysis;
+  const result = state.status === 'done' ? state.analysis : null;
+  const shown = result?.shown[shownPly];
+  const line = useMemo(() => (shown ? lineNotation(game, shownPly, shown.pv) : ''), [game, shownPly, shown]);
+  const counts = useMemo(() => result && countJudgements(result.moves), [result]);
+  return (
+    <Card title="Computer analysis">
+      {state.status === 'idle' && (
+        <div className="space-y-2">
+          <Button size="sm" onClick={analysis.start}>
+            Request computer analysis
+          </Button>
+          <p className="text-xs text-slate-500">
+            The engine looks at every position for {TIME_PER_POSITION_MS} ms, in the background.
+          </p>
+        </div>
+      )}
+      {state.status === 'running' && (
+        <div className="space-y-2">
+          <div
+            role="progressbar"
+            aria-label="Analysis progress"
+            aria-valuemin={0}
+            aria-valuemax={state.total}
+            aria-valuenow={state.done}
+            className="h-2 overflow-hidden rounded bg-slate-200"
+          >
+            <div
+              className="h-full bg-amber-500 transition-[width]"
+              style={{ width: `${(100 * state.done) / state.total}%` }}
+            />
+          </div>
+          <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
+            <span>
+              Analysing... {state.done} / {state.total} positions
+            </span>
+            <Button size="sm" variant="outline" onClick={analysis.cancel}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      )}
+      {state.status === 'failed' && (
+        <div className="space-y-2">
+          <p className="text-sm text-red-600">The analysis failed: {state.message}</p>
+          <Button size="sm" variant="outline" onClick={analysis.start}>
+            Try again
+          </Button>
+        </div>
+      )}
+      {result && counts && (
+        <div className="space-y-3">
+          <EvalGraph analysis={result} notations={notations} shownPly={shownPly} onShow={onShow} />
+          <ul className="space-y-1 text-sm">
+            {(['white', 'black'] as const).map((c) => (
+              <li key={c}>
+                <span className="font-medium">{names[c]}</span>: {countsText(counts[c])}
+              </li>
+            ))}
+          </ul>
+          <p className="flex gap-3 text-xs">
+            {(Object.keys(JUDGEMENT_COLOURS) as Judgement[]).map((j) => (
+              <span key={j} className="flex items-center gap-1">
+                <span className="h-2 w-2 rounded-full" style={{ background: JUDGEMENT_COLOURS[j] }} />
+                {j}
+              </span>
+            ))}
+          </p>
+          {shown && (
+            <div className="text-sm" aria-live="polite">
+              <p className="text-slate-600">
+                {plyName(shownPly, notations)}:{' '}
+                <span className="font-mono font-semibold">{formatScore(shown.score)}</span>
+              </p>
+              {line && (
+                <p className="font-mono text-slate-900">
+                  <span className="font-sans text-slate-600">Best line: </span>
+                  {line}
+                </p>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </Card>
+  );
+}
