@@ -10,7 +10,7 @@ import {
   summarise,
 } from '../src/features/game/analysis/driver.ts';
 import { countJudgements, formatScore, judge, winChance } from '../src/features/game/analysis/judge.ts';
-import { lineNotation } from '../src/features/game/analysis/line.ts';
+import { numberedLine } from '../src/features/game/analysis/line.ts';
 
 describe('judgements by lost winning chance', () => {
   it('maps scores to White’s winning chance, mates to certainty', () => {
@@ -85,7 +85,7 @@ function fakeEngine(scores: number[]): PositionEngine & { requests: string[][]; 
     cancels: 0,
     analyse(request: { moves: string[] }) {
       engine.requests.push(request.moves);
-      const verdict: EngineVerdict = { text: 'a2a3', score: scores[request.moves.length], pv: ['a2a3'] };
+      const verdict: EngineVerdict = { text: 'a2a3', score: scores[request.moves.length], notation: ['a3'] };
       return { answer: Promise.resolve(verdict), cancel: () => engine.cancels++ };
     },
   };
@@ -106,6 +106,9 @@ describe('the analysis driver', () => {
     expect(engine.requests.map((m) => m.length)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     // White to move at even positions, Black at odd ones, White at 8 (the choice) and 9 (after it).
+    expect(result.positions.map((p) => p.side).join(' ')).toBe(
+      'white black white black white black white black white white',
+    );
     expect(result.positions.map((p) => p.score)).toEqual([20, 20, 30, 30, 25, 25, 390, 20, 10, 15]);
     expect(result.shown.map((p) => p.score)).toEqual([20, 20, 30, 30, 25, 25, 390, 20, 15]);
     // 3...Bd4 dropped Black from -0.25 to -3.90; 4.Nxd4 gave it all back.
@@ -122,7 +125,12 @@ describe('the analysis driver', () => {
   });
 
   it('judges an attack on a double box by the defender’s best choice', () => {
-    const positions = [0, 0, 0, 0, 0, 0, 0, 0, 900, -900].map((score) => ({ score, best: '', pv: [] }));
+    const positions = [0, 0, 0, 0, 0, 0, 0, 0, 900, -900].map((score) => ({
+      score,
+      best: '',
+      line: [],
+      side: 'white' as const,
+    }));
     // Black's 4...exd4 leaves White's best choice at +9: a blunder, whatever White then chose.
     expect(summarise(WITH_CHOICE, positions).moves[7].judgement).toBe('blunder');
   });
@@ -145,10 +153,10 @@ describe('the analysis driver', () => {
     const onProgress = vi.fn();
     const run = analyseGame(WITH_CHOICE, engine, onProgress);
     await vi.waitFor(() => expect(engine.asked).toBe(1));
-    release({ text: 'e2e4', score: 0, pv: [] });
+    release({ text: 'e2e4', score: 0 });
     await vi.waitFor(() => expect(engine.asked).toBe(2));
     run.cancel();
-    release({ text: 'e7e5', score: 0, pv: [] });
+    release({ text: 'e7e5', score: 0 });
     await expect(run.result).rejects.toMatchObject({ name: 'CancelledError' });
     expect(engine.cancelled).toBe(1);
     expect(engine.asked).toBe(2);
@@ -156,9 +164,10 @@ describe('the analysis driver', () => {
   });
 });
 
-describe('the best line in the game’s notation', () => {
-  it('numbers the moves from the shown position and folds a defender choice into its move', () => {
-    expect(lineNotation(WITH_CHOICE, 1, ['e7e5', 'g1f3'])).toBe('1... e5 2. Nf3');
-    expect(lineNotation(WITH_CHOICE, 7, ['e5d4', 'sac=B', 'c3e4'])).toMatch(/^4\.\.\. exd4.* 5\. Ne4/);
+describe('the best line', () => {
+  it('numbers the moves from the shown position, as the Move History does', () => {
+    expect(numberedLine(1, 'black', ['e5', 'Nf3'])).toBe('1... e5 2. Nf3');
+    expect(numberedLine(6, 'white', ['Nxd4+SB', 'exd4', 'Ne4'])).toBe('4. Nxd4+SB exd4 5. Ne4');
+    expect(numberedLine(6, 'white', [])).toBe('');
   });
 });

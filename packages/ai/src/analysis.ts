@@ -1,3 +1,4 @@
+import { Game } from '@sbc/game';
 import { generateLegal, MAX_MOVES, type Move } from '@sbc/rules';
 import { FULL_STRENGTH } from './engine.ts';
 import type { Line } from './line.ts';
@@ -56,4 +57,24 @@ export function analysePosition(searcher: Searcher, line: Line, limits: Analysis
     pv: result.pv,
     choices: choice ? result.rootScores : [],
   };
+}
+
+/**
+ * A line of move text played after the game's moves, in the game's notation (docs/rules.md,
+ * appendix "Notation"): one entry per move, a defender choice folded into its move as in the Move
+ * History. Done where the engine runs, so that a page does not replay the game for it.
+ */
+export function lineNotation(
+  sbfen: string,
+  standard: boolean,
+  moves: readonly string[],
+  line: readonly string[],
+): string[] {
+  const created = Game.create({ sbfen, standard });
+  if (!created.ok) return [];
+  const game = created.value;
+  for (const t of moves) if (!game.playText(t).ok) return [];
+  const start = game.moves.length;
+  for (const t of line) if (!game.playText(t).ok) break;
+  return game.moves.slice(start).map((m) => m.notation);
 }

@@ -63,5 +63,19 @@ describe('analysis through the worker', () => {
     expect(answer.choices?.map((c) => c.text).sort()).toEqual(['sac=B', 'sac=N']);
     expect(answer.text).toBe(answer.choices?.[0].text);
     expect(answer.pv[0]).toBe(answer.text);
+    // The line in the game's notation: the choice is folded into 4...exd4, so it starts with White's 5th.
+    expect(answer.notation?.length).toBe(answer.pv.length - 1);
+  });
+
+  it('writes the best line in the game’s notation', async () => {
+    const answer = await engine.search({
+      sbfen: START_SBFEN,
+      moves: ['f2f3', 'e7e5', 'g2g4'],
+      standard: false,
+      analyse: true,
+      limits: { depth: 2 },
+    }).answer;
+    expect(answer.pv[0]).toBe('d8h4');
+    expect(answer.notation?.[0]).toBe('Qh4#');
   });
 });

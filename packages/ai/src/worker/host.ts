@@ -1,6 +1,6 @@
 import type { Move, Position } from '@sbc/rules';
 import { moveText } from '@sbc/rules';
-import { analysePosition } from '../analysis.ts';
+import { analysePosition, lineNotation } from '../analysis.ts';
 import { Engine } from '../engine.ts';
 import { Line } from '../line.ts';
 import type { SearchInfo } from '../search.ts';
@@ -70,6 +70,7 @@ export function createEngineHost(post: (response: EngineResponse) => void): (req
           stop: request.stop,
           onProgress,
         });
+        const pv = lineText(pos, a.pv);
         const answer: EngineAnswer = {
           move: a.move,
           text: a.move ? moveText(pos, a.move) : '',
@@ -78,7 +79,8 @@ export function createEngineHost(post: (response: EngineResponse) => void): (req
           depth: a.depth,
           nodes: a.nodes,
           timeMs: performance.now() - started,
-          pv: lineText(pos, a.pv),
+          pv,
+          notation: lineNotation(request.sbfen, request.standard, request.moves, pv),
           choices: a.choices.map((c) => ({ text: moveText(pos, c.move), score: c.score })),
         };
         post({ type: 'done', id, answer });

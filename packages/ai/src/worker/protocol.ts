@@ -40,9 +40,13 @@ export interface Progress {
   pv: string[];
 }
 
-/** The chosen move, with `pv` as move text; an analysis of a defender choice scores each choice. */
+/**
+ * The chosen move, with `pv` as move text. An analysis adds the line in the game's notation, one
+ * entry per move, and at a defender choice each choice's score.
+ */
 export type EngineAnswer = Omit<ThinkResult, 'pv'> & {
   pv: string[];
+  notation?: string[];
   choices?: { text: string; score: number }[];
 };
 

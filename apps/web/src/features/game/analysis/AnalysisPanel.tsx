@@ -2,10 +2,10 @@ import type { ColorName } from '@sbc/rules';
 import { useMemo } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { type AnalysedGame, TIME_PER_POSITION_MS } from './driver.ts';
+import { TIME_PER_POSITION_MS } from './driver.ts';
 import { EvalGraph, JUDGEMENT_COLOURS, plyName } from './EvalGraph.tsx';
 import { type Counts, countJudgements, formatScore, type Judgement } from './judge.ts';
-import { lineNotation } from './line.ts';
+import { numberedLine } from './line.ts';
 import type { Analysis } from './useAnalysis.ts';
 
 const PLURALS: Record<Judgement, string> = {
@@ -28,14 +28,12 @@ export function countsText(counts: Counts): string {
  */
 export function AnalysisPanel({
   analysis,
-  game,
   names,
   notations,
   shownPly,
   onShow,
 }: {
   analysis: Analysis;
-  game: AnalysedGame;
   names: Record<ColorName, string>;
   /** The Move History's notation of each move. */
   notations: readonly string[];
@@ -45,7 +43,7 @@ export function AnalysisPanel({
   const { state } = analysis;
   const result = state.status === 'done' ? state.analysis : null;
   const shown = result?.shown[shownPly];
-  const line = useMemo(() => (shown ? lineNotation(game, shownPly, shown.pv) : ''), [game, shownPly, shown]);
+  const line = shown ? numberedLine(shownPly, shown.side, shown.line) : '';
   const counts = useMemo(() => result && countJudgements(result.moves), [result]);
   return (
     <Card title="Computer analysis">

@@ -4,6 +4,8 @@ import { formatScore, type Judgement, winChance } from './judge.ts';
 
 const W = 600;
 const H = 120;
+/** Room above and below the curve for the dots of judged moves. */
+const PAD = 5;
 /** Lichess's colours of the judgements. */
 export const JUDGEMENT_COLOURS: Record<Judgement, string> = {
   inaccuracy: '#56b4e9',
@@ -36,14 +38,16 @@ export const EvalGraph = memo(function EvalGraph({
   const { shown, moves } = analysis;
   const step = W / Math.max(1, shown.length - 1);
   const x = (p: number) => p * step;
-  const y = (p: number) => H - (winChance(shown[p].score) / 100) * H;
+  const y = (p: number) => H - PAD - (winChance(shown[p].score) / 100) * (H - 2 * PAD);
+  // The shown ply's line, kept inside the frame at either end.
+  const cursor = Math.min(W - 1, Math.max(1, x(shownPly)));
   const line = shown.map((_, p) => `${x(p).toFixed(1)},${y(p).toFixed(1)}`).join(' ');
   return (
     <svg viewBox={`0 0 ${W} ${H}`} className="h-28 w-full rounded bg-slate-600" aria-label="Evaluation graph">
       <polygon points={`0,${H} ${line} ${W},${H}`} fill="#f8fafc" />
       <line x1={0} x2={W} y1={H / 2} y2={H / 2} stroke="#94a3b8" strokeDasharray="4 4" />
       <polyline points={line} fill="none" stroke="#d97706" strokeWidth={1.5} />
-      <line x1={x(shownPly)} x2={x(shownPly)} y1={0} y2={H} stroke="#d97706" strokeWidth={2} />
+      <line x1={cursor} x2={cursor} y1={0} y2={H} stroke="#d97706" strokeWidth={2} />
       {moves.map((m, i) =>
         m.judgement ? (
           // biome-ignore lint/suspicious/noArrayIndexKey: the moves of a finished game never change order.

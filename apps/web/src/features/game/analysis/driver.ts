@@ -12,7 +12,8 @@ export interface AnalysedGame {
 export interface EngineVerdict {
   text: string;
   score: number;
-  pv: string[];
+  /** The best line in the game's notation, one entry per move. */
+  notation?: string[];
 }
 
 /** The engine as the driver uses it: one position at a time, cancellable. */
@@ -23,11 +24,13 @@ export interface PositionEngine {
   };
 }
 
-/** One position's analysis: White's score, the best decision and the line that follows it. */
+/** One position's analysis: White's score, the best decision (move text) and the best line in notation. */
 export interface PositionEval {
   score: number;
   best: string;
-  pv: string[];
+  line: string[];
+  /** Who decides here. */
+  side: ColorName;
 }
 
 export interface GameAnalysis {
@@ -101,7 +104,12 @@ export function analyseGame(
       stop = search.cancel;
       const v = await search.answer;
       if (cancelled) throw new CancelledError('the analysis was cancelled');
-      positions.push({ score: side[i] === 'white' ? v.score : -v.score, best: v.text, pv: v.pv });
+      positions.push({
+        score: side[i] === 'white' ? v.score : -v.score,
+        best: v.text,
+        line: v.notation ?? [],
+        side: side[i],
+      });
       onProgress(i + 1, texts.length + 1);
     }
     return summarise(game, positions);

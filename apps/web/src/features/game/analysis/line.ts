@@ -1,24 +1,17 @@
-import { Game } from '@sbc/game';
-import type { AnalysedGame } from './driver.ts';
+import type { ColorName } from '@sbc/rules';
 
 /**
- * The engine's line (move text) from the position after `ply` moves of the game, in the game's
- * notation (docs/rules.md, appendix "Notation"), with move numbers: "23. Qxd5 Rxd5 24. Bc4"; a
- * defender choice is folded into its move, as in the Move History.
+ * The engine's best line from the position after `ply` moves, numbered as the Move History
+ * numbers moves: "12. Qxd5 Rxd5 13. Bc4", "12... Rxd5 13. Bc4" when Black moves first.
  */
-export function lineNotation(game: AnalysedGame, ply: number, pv: readonly string[]): string {
-  const created = Game.create({ sbfen: game.sbfen, standard: game.standard });
-  if (!created.ok) return '';
-  const g = created.value;
-  for (const m of game.history.slice(0, ply)) for (const t of m.texts) g.playText(t);
-  const start = g.moves.length;
-  for (const t of pv) if (!g.playText(t).ok) break;
+export function numberedLine(ply: number, first: ColorName, notations: readonly string[]): string {
   const words: string[] = [];
-  g.moves.slice(start).forEach((m, i) => {
-    const number = Math.ceil(m.moveNumber / 2);
-    if (m.player === 'white') words.push(`${number}.`);
+  notations.forEach((notation, i) => {
+    const white = (first === 'white') === (i % 2 === 0);
+    const number = Math.ceil((ply + i + 1) / 2);
+    if (white) words.push(`${number}.`);
     else if (i === 0) words.push(`${number}...`);
-    words.push(m.notation);
+    words.push(notation);
   });
   return words.join(' ');
 }

@@ -1,5 +1,4 @@
-import type { ServerGameState } from '@sbc/api';
-import { isLive, type MoveHistoryEntry } from '@sbc/game';
+import { type GameState, isLive, type MoveHistoryEntry } from '@sbc/game';
 import type { ColorName } from '@sbc/rules';
 import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
 import { componentOf, onDemand } from '../../../lib/on-demand.tsx';
@@ -24,11 +23,22 @@ export interface Review {
   history: readonly MoveHistoryEntry[];
 }
 
-/** The computer analysis of a game once it is over (docs/architecture.md §6); undefined while it is live. */
+/** The position a screen shows, in plies (moves of the history), and how to show another. */
+export interface ShownPly {
+  ply: number;
+  show(ply: number): void;
+}
+
+/**
+ * The computer analysis of a game once it is over (docs/architecture.md §6); undefined while it is
+ * live. `shown` is the screen's shown position; without it the analysis follows its own, the last
+ * one until the graph is clicked.
+ */
 export function useReview(
   gameId: string,
-  state: ServerGameState | null | undefined,
+  state: Pick<GameState, 'startSbfen' | 'standard' | 'moveHistory' | 'gameStatus'> | null | undefined,
   names: Record<ColorName, string> | null | undefined,
+  shown?: ShownPly,
 ): Review | undefined {
   const over = !!state && !isLive(state.gameStatus);
   const sbfen = state?.startSbfen ?? '';
@@ -53,19 +63,21 @@ export function useReview(
   );
   const notations = useMemo(() => moves.map((m) => m.notation), [moves]);
   if (!over || !names) return undefined;
-  const ply = shownPly ?? moves.length;
-  const shown = result?.shown[ply];
+  const ply = shown?.ply ?? shownPly ?? moves.length;
+  const onShow = shown?.show ?? setShownPly;
+  const evaluation = result?.shown[ply];
   return {
+    // The bar comes with the request, so that the board makes room for it only once.
     board: (orientation, board) =>
-      result ? (
+      analysis.state.status === 'running' || result ? (
         <div className="flex gap-2">
           <Suspense fallback={null}>
-            <EvalBar evaluation={shown} orientation={orientation} />
+            <EvalBar evaluation={evaluation} orientation={orientation} />
           </Suspense>
           <div className="relative min-w-0 flex-1">
             {board}
             <Suspense fallback={null}>
-              <BestMoveArrow move={shown?.best} orientation={orientation} />
+              <BestMoveArrow move={evaluation?.best} orientation={orientation} />
             </Suspense>
           </div>
         </div>
@@ -76,11 +88,10 @@ export function useReview(
       <Suspense fallback={null}>
         <AnalysisPanel
           analysis={analysis}
-          game={game}
           names={names}
           notations={notations}
           shownPly={ply}
-          onShow={setShownPly}
+          onShow={onShow}
         />
       </Suspense>
     ),

@@ -6,6 +6,7 @@ import { GameStatusBadge } from '../../../components/Badge.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { useReview } from '../../game/index.ts';
 import { useGame, useGames, useMoves } from '../api/games.ts';
 
 export type HistoryFilter = 'all' | 'room' | 'ai' | 'local';
@@ -101,6 +102,9 @@ export function replay(state: GameState): GameState[] {
   return positions;
 }
 
+/** The analysis names the sides by colour. */
+const PLAYERS = { white: 'White', black: 'Black' };
+
 function GameDetails({
   game,
   onClose,
@@ -115,6 +119,8 @@ function GameDetails({
   const positions = useMemo(() => (full.data ? replay(full.data.gameState) : []), [full.data]);
   const [ply, setPly] = useState<number | null>(null);
   const at = ply ?? positions.length - 1;
+  const review = useReview(game.id, full.data?.gameState, PLAYERS, { ply: at, show: setPly });
+  const board = positions[at] && renderBoard(positions[at]);
   return (
     <Dialog
       open
@@ -125,8 +131,8 @@ function GameDetails({
     >
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_220px]">
         <div className="space-y-2">
-          {positions[at] ? (
-            renderBoard(positions[at])
+          {board ? (
+            (review?.board('white', board) ?? board)
           ) : (
             <p className="text-sm text-slate-500">Loading board...</p>
           )}
@@ -171,6 +177,7 @@ function GameDetails({
               »
             </Button>
           </div>
+          {review?.panel}
         </div>
         <div className="space-y-3">
           <div className="flex flex-wrap gap-2">
@@ -194,7 +201,8 @@ function GameDetails({
                     )}
                     onClick={() => setPly(i + 1)}
                   >
-                    {m.player === 'white' ? `${Math.ceil(m.moveNumber / 2)}.` : '…'} {m.notation}
+                    {m.player === 'white' ? `${Math.ceil(m.moveNumber / 2)}.` : '…'}{' '}
+                    {review?.history[i]?.notation ?? m.notation}
                   </button>
                 </li>
               ))}
