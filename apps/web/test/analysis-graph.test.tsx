@@ -13,6 +13,7 @@ const ANALYSIS: GameAnalysis = {
     { player: 'black', judgement: null },
     { player: 'white', judgement: 'blunder' },
   ],
+  marks: ['', '', '??'],
 };
 
 describe('evaluation graph', () => {

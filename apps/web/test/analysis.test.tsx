@@ -122,6 +122,7 @@ describe('the analysis driver', () => {
       'blunder',
       null,
     ]);
+    expect(result.marks).toEqual(['', '', '', '', '', '??', '??', '']);
   });
 
   it('judges an attack on a double box by the defender’s best choice', () => {

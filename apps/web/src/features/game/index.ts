@@ -1,5 +1,5 @@
 /** The game feature's light public parts; its pages are in pages.ts (loaded on demand). */
 
-export { type Review, type ShownPly, useReview } from './analysis/review.tsx';
+export { AnalysedBoard, type Review, type ShownPly, useReview } from './analysis/review.tsx';
 export { prefetchGame, usePrefetchGame } from './api/games.ts';
 export { Board, describeSquare } from './components/Board.tsx';

@@ -1,8 +1,7 @@
 import type { ColorName } from '@sbc/rules';
-import { useMemo } from 'react';
+import { useMemo, useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { TIME_PER_POSITION_MS } from './driver.ts';
 import { EvalGraph, JUDGEMENT_COLOURS, plyName } from './EvalGraph.tsx';
 import { type Counts, countJudgements, formatScore, type Judgement } from './judge.ts';
 import { numberedLine } from './line.ts';
@@ -21,8 +20,38 @@ export function countsText(counts: Counts): string {
     .join(', ');
 }
 
+/** The running analysis: its progress bar and Cancel. */
+function AnalysisProgress({ analysis }: { analysis: Analysis }) {
+  const { done, total } = useSyncExternalStore(analysis.progress.subscribe, analysis.progress.get);
+  return (
+    <div className="space-y-2">
+      <div
+        role="progressbar"
+        aria-label="Analysis progress"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        className="h-2 overflow-hidden rounded bg-slate-200"
+      >
+        <div
+          className="h-full bg-amber-500 transition-[width]"
+          style={{ width: `${(100 * done) / total}%` }}
+        />
+      </div>
+      <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
+        <span>
+          Analysing... {done} / {total} positions
+        </span>
+        <Button size="sm" variant="outline" onClick={analysis.cancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
- * Computer analysis of a finished game (docs/engine.md §9): the request, its progress and Cancel,
+ * Computer analysis of a finished game (docs/engine.md §9), once requested: its progress and Cancel,
  * then the evaluation graph, each player's count of inaccuracies, mistakes and blunders, and the
  * engine's best line in the shown position.
  */
@@ -47,41 +76,7 @@ export function AnalysisPanel({
   const counts = useMemo(() => result && countJudgements(result.moves), [result]);
   return (
     <Card title="Computer analysis">
-      {state.status === 'idle' && (
-        <div className="space-y-2">
-          <Button size="sm" onClick={analysis.start}>
-            Request computer analysis
-          </Button>
-          <p className="text-xs text-slate-500">
-            The engine looks at every position for {TIME_PER_POSITION_MS} ms, in the background.
-          </p>
-        </div>
-      )}
-      {state.status === 'running' && (
-        <div className="space-y-2">
-          <div
-            role="progressbar"
-            aria-label="Analysis progress"
-            aria-valuemin={0}
-            aria-valuemax={state.total}
-            aria-valuenow={state.done}
-            className="h-2 overflow-hidden rounded bg-slate-200"
-          >
-            <div
-              className="h-full bg-amber-500 transition-[width]"
-              style={{ width: `${(100 * state.done) / state.total}%` }}
-            />
-          </div>
-          <div className="flex items-center justify-between gap-2 text-sm text-slate-600">
-            <span>
-              Analysing... {state.done} / {state.total} positions
-            </span>
-            <Button size="sm" variant="outline" onClick={analysis.cancel}>
-              Cancel
-            </Button>
-          </div>
-        </div>
-      )}
+      {state.status === 'running' && <AnalysisProgress analysis={analysis} />}
       {state.status === 'failed' && (
         <div className="space-y-2">
           <p className="text-sm text-red-600">The analysis failed: {state.message}</p>

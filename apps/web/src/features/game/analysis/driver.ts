@@ -1,5 +1,5 @@
 import { type ColorName, opponent } from '@sbc/rules';
-import { type Judgement, judge } from './judge.ts';
+import { type Judgement, judge, MARKS } from './judge.ts';
 
 /** The game to analyse: its start and, per move of the history, who played it and its move texts. */
 export interface AnalysedGame {
@@ -40,6 +40,8 @@ export interface GameAnalysis {
   shown: PositionEval[];
   /** Per move of the history, its player's judgement. */
   moves: { player: ColorName; judgement: Judgement | null }[];
+  /** Per move of the history, the mark written after it: ?!, ?, ?? or ''. */
+  marks: string[];
 }
 
 /**
@@ -71,7 +73,7 @@ export function summarise(game: AnalysedGame, positions: PositionEval[]): GameAn
     at += m.texts.length;
     shown.push(positions[at]);
   }
-  return { positions, shown, moves };
+  return { positions, shown, moves, marks: moves.map((m) => (m.judgement ? MARKS[m.judgement] : '')) };
 }
 
 export class CancelledError extends Error {

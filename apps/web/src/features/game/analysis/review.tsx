@@ -1,12 +1,13 @@
 import { type GameState, isLive, type MoveHistoryEntry } from '@sbc/game';
 import type { ColorName } from '@sbc/rules';
-import { type ReactNode, Suspense, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, Suspense, useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
 import { componentOf, onDemand } from '../../../lib/on-demand.tsx';
-import type { AnalysedGame } from './driver.ts';
-import { MARKS } from './judge.ts';
+import type { AnalysedGame, PositionEval } from './driver.ts';
 import { useAnalysis } from './useAnalysis.ts';
 
-// The display (graph, bar, arrow) loads once a game is over: the game page does not carry it.
+// The display (graph, bar, arrow) loads with the request: the game page does not carry it.
 const view = onDemand(() => import('./view.ts'));
 const AnalysisPanel = componentOf(view, 'AnalysisPanel');
 const EvalBar = componentOf(view, 'EvalBar');
@@ -14,10 +15,28 @@ const BestMoveArrow = componentOf(view, 'BestMoveArrow');
 
 const NO_MOVES: MoveHistoryEntry[] = [];
 
+/** The request for an analysis; without `onRequest`, the analysis is starting. */
+function AnalysisRequest({ onRequest }: { onRequest?: () => void }) {
+  return (
+    <Card title="Computer analysis">
+      <div className="space-y-2">
+        <Button size="sm" onClick={onRequest} disabled={!onRequest}>
+          Request computer analysis
+        </Button>
+        <p className="text-xs text-slate-500">
+          The engine evaluates every position of the game, in the background.
+        </p>
+      </div>
+    </Card>
+  );
+}
+
 /** What the game screen shows of a finished game's computer analysis. */
 export interface Review {
-  /** The board with the evaluation bar beside it and the best move's arrow over it. */
-  board(orientation: ColorName, board: ReactNode): ReactNode;
+  /** Whether the evaluation bar shows (from the request on). */
+  bar: boolean;
+  /** The shown position's analysis, once done: the bar's score and the arrow's move. */
+  evaluation?: PositionEval;
   panel: ReactNode;
   /** The Move History with each judged move's mark (?!, ?, ??) after its notation. */
   history: readonly MoveHistoryEntry[];
@@ -35,7 +54,6 @@ export interface ShownPly {
  * one until the graph is clicked.
  */
 export function useReview(
-  gameId: string,
   state: Pick<GameState, 'startSbfen' | 'standard' | 'moveHistory' | 'gameStatus'> | null | undefined,
   names: Record<ColorName, string> | null | undefined,
   shown?: ShownPly,
@@ -45,18 +63,17 @@ export function useReview(
   const standard = state?.standard ?? false;
   const moves = state?.moveHistory ?? NO_MOVES;
   const game: AnalysedGame = useMemo(() => ({ sbfen, standard, history: moves }), [sbfen, standard, moves]);
-  const analysis = useAnalysis(over ? game : null, `${gameId}:${moves.length}`);
+  // The game's moves name it: another game, or one taken further, is analysed afresh.
+  const key = useMemo(() => `${sbfen} ${moves.map((m) => m.texts.join(' ')).join(' ')}`, [sbfen, moves]);
+  const analysis = useAnalysis(over ? game : null, key);
   const [shownPly, setShownPly] = useState<number | null>(null);
-  useEffect(() => {
-    if (over) void view.load().catch(() => {});
-  }, [over]);
   const result = analysis.state.status === 'done' ? analysis.state.analysis : null;
   const history = useMemo(
     () =>
       result
         ? moves.map((m, i) => {
-            const j = result.moves[i]?.judgement;
-            return j ? { ...m, notation: `${m.notation}${MARKS[j]}` } : m;
+            const mark = result.marks[i];
+            return mark ? { ...m, notation: `${m.notation}${mark}` } : m;
           })
         : moves,
     [result, moves],
@@ -65,36 +82,56 @@ export function useReview(
   if (!over || !names) return undefined;
   const ply = shown?.ply ?? shownPly ?? moves.length;
   const onShow = shown?.show ?? setShownPly;
-  const evaluation = result?.shown[ply];
   return {
     // The bar comes with the request, so that the board makes room for it only once.
-    board: (orientation, board) =>
-      analysis.state.status === 'running' || result ? (
-        <div className="flex gap-2">
-          <Suspense fallback={null}>
-            <EvalBar evaluation={evaluation} orientation={orientation} />
-          </Suspense>
-          <div className="relative min-w-0 flex-1">
-            {board}
-            <Suspense fallback={null}>
-              <BestMoveArrow move={evaluation?.best} orientation={orientation} />
-            </Suspense>
-          </div>
-        </div>
+    bar: analysis.state.status === 'running' || result !== null,
+    evaluation: result?.shown[ply],
+    panel:
+      analysis.state.status === 'idle' ? (
+        <AnalysisRequest onRequest={analysis.start} />
       ) : (
-        board
+        <Suspense fallback={<AnalysisRequest />}>
+          <AnalysisPanel
+            analysis={analysis}
+            names={names}
+            notations={notations}
+            shownPly={ply}
+            onShow={onShow}
+          />
+        </Suspense>
       ),
-    panel: (
-      <Suspense fallback={null}>
-        <AnalysisPanel
-          analysis={analysis}
-          names={names}
-          notations={notations}
-          shownPly={ply}
-          onShow={onShow}
-        />
-      </Suspense>
-    ),
     history,
   };
+}
+
+/**
+ * The board with the analysis's evaluation bar beside it and the best move's arrow over it. The
+ * board keeps its place in the tree with or without them, so that it is never built anew.
+ */
+export function AnalysedBoard({
+  review,
+  orientation,
+  children,
+}: {
+  review: Review | undefined;
+  orientation: ColorName;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex gap-2">
+      {review?.bar && (
+        <Suspense fallback={null}>
+          <EvalBar evaluation={review.evaluation} orientation={orientation} />
+        </Suspense>
+      )}
+      <div className="relative min-w-0 flex-1">
+        {children}
+        {review?.evaluation && (
+          <Suspense fallback={null}>
+            <BestMoveArrow move={review.evaluation.best} orientation={orientation} />
+          </Suspense>
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,14 +1,39 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import type { AnalysedGame, GameAnalysis } from './driver.ts';
 
 export type AnalysisState =
   | { status: 'idle' }
-  | { status: 'running'; done: number; total: number }
+  | { status: 'running' }
   | { status: 'done'; analysis: GameAnalysis }
   | { status: 'failed'; message: string };
 
+/** Positions analysed so far, out of all. */
+export interface Progress {
+  done: number;
+  total: number;
+}
+
+/**
+ * The running analysis's progress, read by the progress bar alone (useSyncExternalStore): a
+ * position done renders the bar, not the game screen around it.
+ */
+export class ProgressStore {
+  private value: Progress = { done: 0, total: 1 };
+  private readonly listeners = new Set<() => void>();
+  readonly get = (): Progress => this.value;
+  readonly subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+  set(value: Progress): void {
+    this.value = value;
+    for (const l of this.listeners) l();
+  }
+}
+
 export interface Analysis {
   state: AnalysisState;
+  progress: ProgressStore;
   start(): void;
   cancel(): void;
 }
@@ -19,6 +44,7 @@ export interface Analysis {
  */
 export function useAnalysis(game: AnalysedGame | null, key: string): Analysis {
   const [state, setState] = useState<AnalysisState>({ status: 'idle' });
+  const [progress] = useState(() => new ProgressStore());
   const running = useRef<{ cancel(): void } | null>(null);
   const cancel = useCallback(() => {
     running.current?.cancel();
@@ -29,20 +55,21 @@ export function useAnalysis(game: AnalysedGame | null, key: string): Analysis {
   useEffect(() => cancel, [key, cancel]);
   const start = useCallback(() => {
     if (!game || running.current) return;
-    const total = game.history.reduce((n, m) => n + m.texts.length, 1);
-    setState({ status: 'running', done: 0, total });
+    progress.set({ done: 0, total: game.history.reduce((n, m) => n + m.texts.length, 1) });
+    setState({ status: 'running' });
     const token = { cancel: () => {} };
     running.current = token;
     const current = () => running.current === token;
     void Promise.all([import('./driver.ts'), import('./engine.ts')])
       .then(([driver, { workerAnalysis }]) => {
         if (!current()) return;
-        const run = driver.analyseGame(game, workerAnalysis, (done) => {
-          if (current()) setState({ status: 'running', done, total });
+        const run = driver.analyseGame(game, workerAnalysis, (done, total) => {
+          if (current()) progress.set({ done, total });
         });
         token.cancel = run.cancel;
         return run.result.then((analysis) => {
-          if (current()) setState({ status: 'done', analysis });
+          // The graph, the marks and the bar render in slices (a transition), not in one long task.
+          if (current()) startTransition(() => setState({ status: 'done', analysis }));
         });
       })
       .catch((e: unknown) => {
@@ -52,6 +79,6 @@ export function useAnalysis(game: AnalysedGame | null, key: string): Analysis {
       .finally(() => {
         if (current()) running.current = null;
       });
-  }, [game]);
-  return { state, start, cancel };
+  }, [game, progress]);
+  return { state, progress, start, cancel };
 }

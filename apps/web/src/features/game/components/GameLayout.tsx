@@ -4,7 +4,7 @@ import { type ReactNode, useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { PRODUCT } from '../../../lib/site.ts';
-import type { Review } from '../analysis/review.tsx';
+import { AnalysedBoard, useReview } from '../analysis/review.tsx';
 import type { GameController } from '../hooks/useGameController.ts';
 import type { BoardMove } from '../lib/model.ts';
 import { Board } from './Board.tsx';
@@ -58,8 +58,6 @@ export interface GameLayoutProps {
   /** Panels of an online game. */
   aside?: ReactNode;
   gameOver: ReactNode;
-  /** The computer analysis of a finished game. */
-  review?: Review;
 }
 
 /** The game screen's frame (docs/architecture.md §6): board, panels, the Rules and choice dialogs. */
@@ -77,7 +75,6 @@ export function GameLayout({
   controls,
   aside,
   gameOver,
-  review,
 }: GameLayoutProps) {
   const [rulesOpen, setRulesOpen] = useState(false);
   const [flipped, setFlipped] = useState(false);
@@ -88,18 +85,7 @@ export function GameLayout({
   const inCheck = state.gameStatus === 'check' || state.gameStatus === 'checkmate';
   const pending = state.pendingDefenderChoice;
   const orientation = flipped ? opponent(side) : side;
-  const board = (
-    <Board
-      board={state.board}
-      orientation={orientation}
-      turn={state.currentPlayer}
-      moves={moves}
-      lastMove={state.lastMove}
-      checkSquare={inCheck ? state.kingPositions[state.currentPlayer] : null}
-      highlight={highlight}
-      onMove={onMove}
-    />
-  );
+  const review = useReview(view, names);
   return (
     <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -138,7 +124,18 @@ export function GameLayout({
       )}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_340px] xl:grid-cols-[minmax(0,1fr)_340px_300px]">
         <div className="mx-auto w-full max-w-[min(100%,calc(100vh-9rem))] min-w-0 space-y-3">
-          {review ? review.board(orientation, board) : board}
+          <AnalysedBoard review={review} orientation={orientation}>
+            <Board
+              board={state.board}
+              orientation={orientation}
+              turn={state.currentPlayer}
+              moves={moves}
+              lastMove={state.lastMove}
+              checkSquare={inCheck ? state.kingPositions[state.currentPlayer] : null}
+              highlight={highlight}
+              onMove={onMove}
+            />
+          </AnalysedBoard>
         </div>
         <div className="space-y-4">
           <PlayersPanel names={names} state={view} remaining={remaining} />

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/card.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { componentOf, onDemand } from '../../../lib/on-demand.tsx';
-import { useReview } from '../analysis/review.tsx';
 import { useGameQuery } from '../api/games.ts';
 import { useComputerTurn } from '../hooks/useComputerTurn.ts';
 import { useGameController } from '../hooks/useGameController.ts';
@@ -58,7 +57,6 @@ function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPl
   const view = useDeferredValue(state);
   const names = useMemo(() => view && playerNames(server, view), [server, view]);
   const moves = useMemo(() => (comp.thinking ? [] : ctrl.moves), [comp.thinking, ctrl.moves]);
-  const review = useReview(gameId, view, names);
   if (!state || !view || !names) return <Spinner />;
 
   const pending = state.pendingDefenderChoice;
@@ -74,7 +72,6 @@ function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPl
       highlight={comp.highlight}
       notice={state.isComputerGame ? (comp.thinking ? 'Computer is thinking...' : null) : undefined}
       defends={!!pending && (!state.isComputerGame || pending.defender === state.humanPlayer)}
-      review={review}
       controls={
         <GameControls
           state={view}

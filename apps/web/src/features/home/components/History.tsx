@@ -6,7 +6,7 @@ import { GameStatusBadge } from '../../../components/Badge.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { useReview } from '../../game/index.ts';
+import { AnalysedBoard, useReview } from '../../game/index.ts';
 import { useGame, useGames, useMoves } from '../api/games.ts';
 
 export type HistoryFilter = 'all' | 'room' | 'ai' | 'local';
@@ -119,7 +119,7 @@ function GameDetails({
   const positions = useMemo(() => (full.data ? replay(full.data.gameState) : []), [full.data]);
   const [ply, setPly] = useState<number | null>(null);
   const at = ply ?? positions.length - 1;
-  const review = useReview(game.id, full.data?.gameState, PLAYERS, { ply: at, show: setPly });
+  const review = useReview(full.data?.gameState, PLAYERS, { ply: at, show: setPly });
   const board = positions[at] && renderBoard(positions[at]);
   return (
     <Dialog
@@ -132,7 +132,9 @@ function GameDetails({
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_220px]">
         <div className="space-y-2">
           {board ? (
-            (review?.board('white', board) ?? board)
+            <AnalysedBoard review={review} orientation="white">
+              {board}
+            </AnalysedBoard>
           ) : (
             <p className="text-sm text-slate-500">Loading board...</p>
           )}
