@@ -2,7 +2,7 @@ import { Game } from '@sbc/game';
 import { generateLegal, MAX_MOVES, type Move } from '@sbc/rules';
 import { FULL_STRENGTH } from './engine.ts';
 import type { Line } from './line.ts';
-import type { RootScore, Searcher, SearchInfo, SearchLimits } from './search.ts';
+import type { RootScore, Searcher, SearchLimits } from './search.ts';
 
 /** A position's analysis: always the full-strength engine, no book, no defender policy. */
 export interface PositionAnalysis {
@@ -18,9 +18,7 @@ export interface PositionAnalysis {
   choices: RootScore[];
 }
 
-export type AnalysisLimits = Pick<SearchLimits, 'timeMs' | 'depth' | 'nodes' | 'stop'> & {
-  onProgress?: (info: SearchInfo) => void;
-};
+export type AnalysisLimits = Pick<SearchLimits, 'timeMs' | 'depth' | 'nodes' | 'stop'>;
 
 /**
  * Evaluates the line's position for computer analysis. Unlike play (`Engine.think`), a defender

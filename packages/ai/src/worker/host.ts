@@ -64,12 +64,10 @@ export function createEngineHost(post: (response: EngineResponse) => void): (req
           },
         });
       if (request.analyse) {
+        // No progress: a page analysing a game waits for each answer, and every message is a task
+        // of its main thread.
         const started = performance.now();
-        const a = analysePosition(engine.searcher, line.value, {
-          ...request.limits,
-          stop: request.stop,
-          onProgress,
-        });
+        const a = analysePosition(engine.searcher, line.value, { ...request.limits, stop: request.stop });
         const pv = lineText(pos, a.pv);
         const answer: EngineAnswer = {
           move: a.move,

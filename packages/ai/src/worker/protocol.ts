@@ -21,8 +21,8 @@ export type EngineRequest =
       /** An Int32Array(1) view of shared memory: writing 1 stops the search early. */
       stop?: Int32Array;
       /**
-       * Computer analysis (`analysePosition`): full strength within `limits`, and a defender choice
-       * searched, its sacrifices scored in the answer's `choices`.
+       * Computer analysis (`analysePosition`): full strength within `limits`, a defender choice
+       * searched, its sacrifices scored in the answer's `choices`; no progress messages.
        */
       analyse?: boolean;
     }

@@ -15,7 +15,7 @@ export function EvalBar({ evaluation, orientation }: { evaluation?: PositionEval
       aria-valuemax={100}
       aria-valuenow={Math.round(white)}
       aria-valuetext={text}
-      className={`relative flex w-7 shrink-0 overflow-hidden rounded bg-slate-700 ${orientation === 'white' ? 'flex-col-reverse' : 'flex-col'}`}
+      className={`relative flex w-7 shrink-0 overflow-hidden rounded bg-slate-700 ring-1 ring-slate-300 ${orientation === 'white' ? 'flex-col-reverse' : 'flex-col'}`}
     >
       <div className="bg-slate-50 transition-[height] duration-300" style={{ height: `${white}%` }} />
       <span
