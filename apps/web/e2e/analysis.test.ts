@@ -67,7 +67,10 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Computer analysis in Chromium' : 
     await page.getByRole('meter', { name: 'Evaluation' }).waitFor();
     await page.getByRole('img', { name: /^Best move [a-h][1-8] to [a-h][1-8]$/ }).waitFor();
     await analysis.getByRole('button', { name: /^3\. a3: / }).click();
-    await analysis.locator('p').filter({ hasText: /^3\. a3: -/ }).waitFor();
+    await analysis
+      .locator('p')
+      .filter({ hasText: /^3\. a3: -/ })
+      .waitFor();
   });
 
   it('analyses a game from History → Game Details', async () => {
