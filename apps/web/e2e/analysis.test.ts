@@ -11,6 +11,8 @@ import { moveList, panel, shoot, startWebServer, WAIT_MS, type WebServer } from 
 
 /** 2.Qg4 d6 puts the queen in the c8 bishop's way; 3.a3 leaves it there. */
 const HANGING_QUEEN = ['e2e4', 'e7e5', 'd1g4', 'd7d6', 'a2a3', 'c8g4'];
+/** White's double box on d4, which Black's rook attacks: White then chooses the piece it gives up. */
+const DOUBLE_BOX = '3rk3/8/8/8/3(NB)4/8/8/4K3 b - - 0 1';
 /** The analysis takes a few seconds for these 7 positions, more on a busy machine. */
 const ANALYSIS_MS = 60_000;
 
@@ -19,6 +21,7 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Computer analysis in Chromium' : 
   let browser: Browser;
   let page: Page;
   let gameId: string;
+  let choiceId: string;
   let pageErrors: string[] = [];
 
   beforeAll(async () => {
@@ -33,6 +36,7 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Computer analysis in Chromium' : 
     });
     expect(registered.status()).toBe(201);
     gameId = await plantGame(context.request, server.url, HANGING_QUEEN);
+    choiceId = await plantGame(context.request, server.url, ['d8d4', 'sac=N'], DOUBLE_BOX);
     page = await context.newPage();
     page.setDefaultTimeout(WAIT_MS);
     page.on('pageerror', (error) => pageErrors.push(String(error.stack ?? error)));
@@ -73,10 +77,25 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Computer analysis in Chromium' : 
       .waitFor();
   });
 
+  it('analyses a game with a defender choice: the attack and the choice are one move', async () => {
+    await page.goto(`/game/${choiceId}`);
+    const analysis = panel(page, 'Computer analysis');
+    await analysis.getByRole('button', { name: 'Request computer analysis' }).click();
+    const graph = analysis.getByRole('img', { name: 'Evaluation graph' });
+    await graph.waitFor({ timeout: ANALYSIS_MS });
+    // The start and the position after 1...Rxd4 with White's choice; 3 positions were analysed.
+    expect(await graph.getByRole('button').count()).toBe(2);
+    await graph.getByRole('button', { name: /^1\.\.\. / }).click();
+    await analysis
+      .locator('p')
+      .filter({ hasText: /^1\.\.\. .*: [-+#0-9]/ })
+      .waitFor();
+  });
+
   it('analyses a game from History → Game Details', async () => {
     await page.goto('/');
     await page.getByRole('tab', { name: /Game History/ }).click();
-    await page.getByRole('button', { name: /Local game, two players/ }).click();
+    await page.getByRole('button', { name: /Local game, two players.*6 moves/ }).click();
     const details = page.getByRole('dialog', { name: 'Game Details' });
     await details.getByRole('button', { name: 'Request computer analysis' }).click();
     await details.getByRole('img', { name: 'Evaluation graph' }).waitFor({ timeout: ANALYSIS_MS });

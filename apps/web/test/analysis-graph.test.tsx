@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { GameAnalysis } from '../src/features/game/analysis/driver.ts';
 import { EvalGraph } from '../src/features/game/analysis/EvalGraph.tsx';
 
-const at = (score: number) => ({ score, best: 'e2e4', line: ['e4'], side: 'white' as const });
+const at = (score: number) => ({ score, best: 'e2e4', line: ['e4'] });
 const ANALYSIS: GameAnalysis = {
   positions: [at(20), at(25), at(-400), at(-390)],
   shown: [at(20), at(25), at(-400), at(-390)],

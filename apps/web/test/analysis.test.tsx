@@ -10,7 +10,7 @@ import {
   summarise,
 } from '../src/features/game/analysis/driver.ts';
 import { countJudgements, formatScore, judge, winChance } from '../src/features/game/analysis/judge.ts';
-import { numberedLine } from '../src/features/game/analysis/line.ts';
+import { numberedLine, plyName } from '../src/features/game/analysis/line.ts';
 
 describe('judgements by lost winning chance', () => {
   it('maps scores to White’s winning chance, mates to certainty', () => {
@@ -106,9 +106,6 @@ describe('the analysis driver', () => {
     expect(engine.requests.map((m) => m.length)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(progress).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     // White to move at even positions, Black at odd ones, White at 8 (the choice) and 9 (after it).
-    expect(result.positions.map((p) => p.side).join(' ')).toBe(
-      'white black white black white black white black white white',
-    );
     expect(result.positions.map((p) => p.score)).toEqual([20, 20, 30, 30, 25, 25, 390, 20, 10, 15]);
     expect(result.shown.map((p) => p.score)).toEqual([20, 20, 30, 30, 25, 25, 390, 20, 15]);
     // 3...Bd4 dropped Black from -0.25 to -3.90; 4.Nxd4 gave it all back.
@@ -130,7 +127,6 @@ describe('the analysis driver', () => {
       score,
       best: '',
       line: [],
-      side: 'white' as const,
     }));
     // Black's 4...exd4 leaves White's best choice at +9: a blunder, whatever White then chose.
     expect(summarise(WITH_CHOICE, positions).moves[7].judgement).toBe('blunder');
@@ -165,10 +161,20 @@ describe('the analysis driver', () => {
   });
 });
 
-describe('the best line', () => {
-  it('numbers the moves from the shown position, as the Move History does', () => {
-    expect(numberedLine(1, 'black', ['e5', 'Nf3'])).toBe('1... e5 2. Nf3');
-    expect(numberedLine(6, 'white', ['Nxd4+SB', 'exd4', 'Ne4'])).toBe('4. Nxd4+SB exd4 5. Ne4');
-    expect(numberedLine(6, 'white', [])).toBe('');
+describe('move numbers', () => {
+  it('numbers the best line from the shown position, as the Move History does', () => {
+    expect(numberedLine(1, ['e5', 'Nf3'], false)).toBe('1... e5 2. Nf3');
+    expect(numberedLine(6, ['Nxd4+SB', 'exd4', 'Ne4'], false)).toBe('4. Nxd4+SB exd4 5. Ne4');
+    expect(numberedLine(6, [], false)).toBe('');
+    // Black moved first: White's reply is move 2.
+    expect(numberedLine(1, ['Kf1', 'Rd1+'], true)).toBe('2. Kf1 Rd1+');
+  });
+
+  it('names a position by the move that led to it', () => {
+    expect(plyName(0, [], false)).toBe('Start');
+    expect(plyName(3, ['e4', 'e5', 'Qg4'], false)).toBe('2. Qg4');
+    expect(plyName(2, ['e4', 'e5'], false)).toBe('1... e5');
+    expect(plyName(1, ['Rxd4'], true)).toBe('1... Rxd4');
+    expect(plyName(2, ['Rxd4', 'Kf1'], true)).toBe('2. Kf1');
   });
 });

@@ -2,9 +2,9 @@ import type { ColorName } from '@sbc/rules';
 import { useMemo, useSyncExternalStore } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { EvalGraph, JUDGEMENT_COLOURS, plyName } from './EvalGraph.tsx';
+import { EvalGraph, JUDGEMENT_COLOURS } from './EvalGraph.tsx';
 import { type Counts, countJudgements, formatScore, type Judgement } from './judge.ts';
-import { numberedLine } from './line.ts';
+import { numberedLine, plyName } from './line.ts';
 import type { Analysis } from './useAnalysis.ts';
 
 const PLURALS: Record<Judgement, string> = {
@@ -72,7 +72,8 @@ export function AnalysisPanel({
   const { state } = analysis;
   const result = state.status === 'done' ? state.analysis : null;
   const shown = result?.shown[shownPly];
-  const line = shown ? numberedLine(shownPly, shown.side, shown.line) : '';
+  const blackFirst = result?.moves[0]?.player === 'black';
+  const line = shown ? numberedLine(shownPly, shown.line, blackFirst) : '';
   const counts = useMemo(() => result && countJudgements(result.moves), [result]);
   return (
     <Card title="Computer analysis">
@@ -106,7 +107,7 @@ export function AnalysisPanel({
           {shown && (
             <div className="text-sm" aria-live="polite">
               <p className="text-slate-600">
-                {plyName(shownPly, notations)}:{' '}
+                {plyName(shownPly, notations, blackFirst)}:{' '}
                 <span className="font-mono font-semibold">{formatScore(shown.score)}</span>
               </p>
               {line && (

@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { GameAnalysis } from './driver.ts';
 import { formatScore, type Judgement, winChance } from './judge.ts';
+import { plyName } from './line.ts';
 
 const W = 600;
 const H = 120;
@@ -12,13 +13,6 @@ export const JUDGEMENT_COLOURS: Record<Judgement, string> = {
   mistake: '#e69f00',
   blunder: '#df5353',
 };
-
-/** The name of a ply for a player: "Start", "12. Qxd5", "12... Rxd5". */
-export function plyName(ply: number, notations: readonly string[]): string {
-  if (ply === 0) return 'Start';
-  const n = Math.ceil(ply / 2);
-  return `${n}${ply % 2 ? '.' : '...'} ${notations[ply - 1]}`;
-}
 
 /**
  * The evaluation over the game, as White's winning chance: White's share of the graph is light.
@@ -36,6 +30,7 @@ export const EvalGraph = memo(function EvalGraph({
   onShow: (ply: number) => void;
 }) {
   const { shown, moves } = analysis;
+  const blackFirst = moves[0]?.player === 'black';
   const step = W / Math.max(1, shown.length - 1);
   const x = (p: number) => p * step;
   const y = (p: number) => H - PAD - (winChance(shown[p].score) / 100) * (H - 2 * PAD);
@@ -61,16 +56,16 @@ export const EvalGraph = memo(function EvalGraph({
           key={p}
           role="button"
           tabIndex={-1}
-          aria-label={`${plyName(p, notations)}: ${formatScore(e.score)}`}
-          x={x(p) - step / 2}
+          aria-label={`${plyName(p, notations, blackFirst)}: ${formatScore(e.score)}`}
+          x={Math.max(0, x(p) - step / 2)}
           y={0}
-          width={step}
+          width={Math.min(W, x(p) + step / 2) - Math.max(0, x(p) - step / 2)}
           height={H}
           fill="transparent"
           className="cursor-pointer hover:fill-amber-500/20"
           onClick={() => onShow(p)}
         >
-          <title>{`${plyName(p, notations)}: ${formatScore(e.score)}`}</title>
+          <title>{`${plyName(p, notations, blackFirst)}: ${formatScore(e.score)}`}</title>
         </rect>
       ))}
     </svg>

@@ -29,8 +29,6 @@ export interface PositionEval {
   score: number;
   best: string;
   line: string[];
-  /** Who decides here. */
-  side: ColorName;
 }
 
 export interface GameAnalysis {
@@ -110,7 +108,6 @@ export function analyseGame(
         score: side[i] === 'white' ? v.score : -v.score,
         best: v.text,
         line: v.notation ?? [],
-        side: side[i],
       });
       onProgress(i + 1, texts.length + 1);
     }
