@@ -17,8 +17,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          // The web app's plain modules (.test.ts) run here; its components (.test.tsx) in `web`.
           include: ['packages/*/test/**/*.test.ts', 'apps/*/test/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [perft, 'apps/web/**'],
+          exclude: [perft],
         },
       },
       {

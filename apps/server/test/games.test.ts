@@ -344,7 +344,13 @@ describe('lists and statistics', () => {
     await play(agent, (await computer({ fen: MATE_IN_ONE })).id, 'h1h8'); // won
     await play(agent, (await computer({ fen: MATE_IN_ONE, humanPlayer: 'black' })).id, 'h1h8'); // lost
     await agent.post(`/api/games/${(await computer()).id}/resign`); // lost, resigned
-    await agent.post(`/api/games/${(await computer()).id}/draw/request`); // drawn
+    // An offer the computer accepted (the page asks its engine first): a draw by agreement, no winner.
+    const drawn = await agent.post(`/api/games/${(await computer()).id}/draw/request`); // drawn
+    expect(drawn.body).toMatchObject({
+      status: 'draw',
+      winner: null,
+      gameState: { drawReason: 'agreement' },
+    });
     await computer(); // still going
     await play(agent, (await createGame(agent)).id, 'f2f3', 'e7e5', 'g2g4', 'd8h4'); // black won
     await play(agent, (await createGame(agent, { fen: MATE_IN_ONE })).id, 'h1h8'); // white won

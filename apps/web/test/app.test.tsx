@@ -162,6 +162,21 @@ describe('routes', () => {
     expect(within(footer).getByRole('link', { name: 'Contact' }).getAttribute('href')).toMatch(/^mailto:/);
   });
 
+  it('names each page in the tab title', async () => {
+    for (const [path, title] of [
+      ['/about', 'About · Shared Box Chess'],
+      ['/terms', 'Terms of Service · Shared Box Chess'],
+      ['/room/abc123', 'Room ABC123 · Shared Box Chess'],
+      ['/no/such/page', 'Page Not Found · Shared Box Chess'],
+    ]) {
+      const page = renderRoute(path);
+      await waitFor(() => expect(document.title).toBe(title));
+      page.unmount();
+    }
+    renderRoute('/', { id: 'u1', username: 'ada' });
+    await waitFor(() => expect(document.title).toBe('Play · Shared Box Chess'));
+  });
+
   it('hides Login and Register in the footer for a signed-in user', async () => {
     renderRoute('/terms', { id: 'u1', username: 'ada' });
     await waitFor(() =>

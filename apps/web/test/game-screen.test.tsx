@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
 import type { ComputerPlayer } from '../src/features/game/lib/engine.ts';
-import { fakeServer, GAME_ID, newGame, renderApp } from './helpers.tsx';
+import { drawScoreOf, fakeServer, GAME_ID, newGame, renderApp } from './helpers.tsx';
 
 const label = (sq: string) =>
   document.querySelector(`[data-square="${sq}"]`)?.getAttribute('aria-label') ?? '';
@@ -153,7 +153,7 @@ describe('Game screen, computer game', () => {
     const user = userEvent.setup();
     const server = fakeServer(newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'easy' }));
     const bestMove = vi.fn(() => ({ answer: Promise.resolve('e7e5'), cancel: () => {} }));
-    const computer: ComputerPlayer = { bestMove };
+    const computer: ComputerPlayer = { bestMove, drawScore: drawScoreOf(0) };
     renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
     await loaded();
     expect(screen.getByText('Computer (Easy)')).toBeTruthy();
@@ -189,6 +189,7 @@ describe('Game screen, computer game', () => {
     ]);
     const server = fakeServer(game);
     const computer: ComputerPlayer = {
+      drawScore: drawScoreOf(0),
       bestMove: vi.fn(() => ({ answer: new Promise<string>(() => {}), cancel: () => {} })),
     };
     renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);

@@ -146,3 +146,6 @@ export function renderApp(ui: ReactNode, path = '/') {
     ),
   };
 }
+
+/** A computer's draw-offer search that answers `score` (centipawns for the side to move) at once. */
+export const drawScoreOf = (score: number) => () => ({ answer: Promise.resolve(score), cancel: () => {} });

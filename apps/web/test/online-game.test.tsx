@@ -66,6 +66,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     expect(screen.getByText('ada (you)')).toBeTruthy();
     expect(screen.getByText('bob')).toBeTruthy();
     expect(screen.getByText('You play White')).toBeTruthy();
+    expect(document.title).toBe('Your turn · Game · Shared Box Chess');
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', true);
     await user.click(square('e2'));
@@ -82,6 +83,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
       message: null,
     });
     await waitFor(() => expect(screen.getByText('Turn').nextSibling?.textContent).toBe('Black'));
+    expect(document.title).toBe('Game · Shared Box Chess');
     // Black is Bob's: Ada's board offers nothing now.
     await user.click(square('d7'));
     expect(label('d7')).not.toMatch(/selected/);
@@ -102,6 +104,26 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     expect(label('e2')).not.toMatch(/selected/);
     // A guest has no session: nothing but the socket (no game calls, no abandonment checks).
     expect(calls.filter((c) => c.url.startsWith('/api/games'))).toEqual([]);
+  });
+
+  it('keeps a spectator on the earlier position they look at when a move arrives, and says so', async () => {
+    const user = userEvent.setup();
+    const { socket } = await openGame(onlineGame(played(['e2e4', 'e7e5'])), { name: 'Cy', id: 'guest-c' });
+    await user.click(screen.getByRole('button', { name: 'e4' }));
+    expect(label('e5')).toMatch(/^e5, empty/);
+    const after = onlineGame(played(['e2e4', 'e7e5', 'g1f3']), { version: 3 });
+    socket.receive({
+      ...change('game:state', after),
+      type: 'game:move',
+      move: after.gameState.moveHistory[2] as never,
+      message: null,
+    });
+    await screen.findByText(/a new move played/);
+    expect(label('e5')).toMatch(/^e5, empty/);
+    expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('e4');
+    await user.click(screen.getByRole('button', { name: 'Back to live position' }));
+    expect(label('f3')).toMatch(/^f3, white knight/);
+    expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('Nf3');
   });
 
   it("shows which of the room's players are connected, as the room's news says", async () => {

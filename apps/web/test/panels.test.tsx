@@ -1,15 +1,15 @@
 import { render as rtlRender, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { TooltipProvider } from '../src/components/ui/tooltip.tsx';
 import { GameControls } from '../src/features/game/components/Controls.tsx';
 import { GameOverDialog, gameEndBanner, gameOverText } from '../src/features/game/components/GameDialogs.tsx';
+import { MoveHistory, moveRows } from '../src/features/game/components/MoveHistory.tsx';
 import {
   CapturedPieces,
   GameStatusPanel,
-  MoveHistory,
-  moveRows,
   PlayersPanel,
   SharedBoxesPanel,
 } from '../src/features/game/components/Panels.tsx';
@@ -53,22 +53,46 @@ describe('Shared Boxes panel', () => {
 });
 
 describe('Move History', () => {
+  const history = (moves: string[], setup = {}) => play(moves, setup).state().moveHistory;
+
   it('invites the first move and shows the legend', () => {
-    render(<MoveHistory history={[]} />);
+    render(<MoveHistory history={[]} shownPly={0} onShow={() => {}} />);
     expect(screen.getByText('Game starting - make your first move!')).toBeTruthy();
     expect(screen.getByText('+SB = Shared Box created')).toBeTruthy();
   });
 
   it('pairs moves by number, with +SB and ... for a missing reply', () => {
-    const game = play(['d2d3', 'e7e5', 'd1d3']);
-    render(<MoveHistory history={game.state().moveHistory} />);
+    const moves = history(['d2d3', 'e7e5', 'd1d3']);
+    render(<MoveHistory history={moves} shownPly={3} onShow={() => {}} />);
     const rows = screen.getAllByRole('row').slice(1);
     expect(rows.map((r) => r.textContent)).toEqual(['1.d3e5', '2.Qd3+SB...']);
   });
 
   it('starts with ... for White when the game starts with Black to move', () => {
-    const game = play(['e7e5'], { sbfen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' });
-    expect(moveRows(game.state().moveHistory)).toEqual([{ n: 1, white: '...', black: 'e5' }]);
+    const moves = history(['e7e5'], { sbfen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1' });
+    expect(moveRows(moves)).toEqual([{ n: 1, white: null, black: { ply: 1, entry: moves[0] } }]);
+  });
+
+  it('marks the shown move, shows a move on a click and steps with the buttons', async () => {
+    const user = userEvent.setup();
+    const onShow = vi.fn();
+    render(<MoveHistory history={history(['d2d3', 'e7e5', 'd1d3'])} shownPly={2} onShow={onShow} />);
+    expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('e5');
+    await user.click(screen.getByRole('button', { name: 'd3' }));
+    await user.click(screen.getByRole('button', { name: 'Previous move' }));
+    await user.click(screen.getByRole('button', { name: 'Last move' }));
+    expect(onShow.mock.calls).toEqual([[1], [1], [3]]);
+    expect(screen.getByRole('button', { name: 'First move' })).toHaveProperty('disabled', false);
+  });
+
+  it('writes the defender’s choice beside the attacking move, the notation unchanged', () => {
+    const moves = history(['b7c6', 'sac=B'], {
+      sbfen: 'r1bqkbnr/1ppp1ppp/p1(NB)5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4',
+    });
+    expect(moves[0].notation).toBe('bxc6');
+    render(<MoveHistory history={moves} shownPly={1} onShow={() => {}} />);
+    expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('bxc6B sacrificed');
+    expect(screen.getByText('B sacrificed')).toBeTruthy();
   });
 });
 
@@ -211,9 +235,15 @@ describe('Rules dialog', () => {
       'King, check and checkmate',
       'Winning and drawing',
     ]);
-    render(<RulesDialog open onOpenChange={() => {}} />);
+    render(
+      <MemoryRouter>
+        <RulesDialog open onOpenChange={() => {}} />
+      </MemoryRouter>,
+    );
     const dialog = screen.getByRole('dialog', { name: 'Shared Box Chess Rules' });
     expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(9);
     expect(within(dialog).getByText(/At most 3 boxes/)).toBeTruthy();
+    const lessons = within(dialog).getByRole('link', { name: 'interactive lessons and puzzles' });
+    expect(lessons.getAttribute('href')).toBe('/learn');
   });
 });

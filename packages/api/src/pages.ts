@@ -16,6 +16,8 @@ export const PAGES = [
   '/sponsor',
   '/feedback',
   '/admin',
+  '/learn',
+  '/learn/:id',
 ] as const;
 
 const patterns = PAGES.map((page) => new RegExp(`^${page.replace(/:\w+/g, '[^/]+')}$`, 'i'));

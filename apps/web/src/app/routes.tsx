@@ -11,6 +11,7 @@ import { prefetchGame, usePrefetchGame } from '../features/game/index.ts';
 import { knownGuest } from '../features/live/index.ts';
 import { MaintenanceBanner } from '../features/maintenance/index.ts';
 import { componentOf, onDemand } from '../lib/on-demand.tsx';
+import { usePageTitle } from '../lib/page-title.ts';
 import { roomPages } from './multiplayer.tsx';
 
 // Every page loads on demand: a page's code starts loading when its route first renders.
@@ -22,6 +23,7 @@ const settingsPages = onDemand(() => import('../features/settings/pages.ts'));
 const staticPages = onDemand(() => import('../features/static/pages.ts'));
 const feedbackPages = onDemand(() => import('../features/feedback/pages.ts'));
 const adminPages = onDemand(() => import('../features/admin/pages.ts'));
+const learnPages = onDemand(() => import('../features/learn/pages.ts'));
 
 const Landing = componentOf(landingCode, 'Landing');
 const Home = componentOf(homeCode, 'Home');
@@ -37,6 +39,8 @@ const NotFoundPage = componentOf(staticPages, 'NotFoundPage');
 const RoomLobby = componentOf(roomPages, 'RoomLobby');
 const FeedbackPage = componentOf(feedbackPages, 'FeedbackPage');
 const AdminPage = componentOf(adminPages, 'AdminPage');
+const LearnPage = componentOf(learnPages, 'LearnPage');
+const CoursePage = componentOf(learnPages, 'CoursePage');
 
 /**
  * For the pages whose document preloads their code (apps/web/build/pages.ts, `data-page`), what
@@ -77,8 +81,17 @@ function RequireUser({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** A page with its title (docs/architecture.md §6, page titles). */
+function Titled({ page, children }: { page: string; children: ReactNode }) {
+  usePageTitle(page);
+  return children;
+}
+
+const titled = (page: string, element: ReactNode) => <Titled page={page}>{element}</Titled>;
+
 function Start() {
   const { user, isLoading } = useSession();
+  usePageTitle(user ? 'Play' : null);
   if (isLoading) return <Spinner />;
   return user ? <Home user={user} /> : <Landing />;
 }
@@ -116,8 +129,14 @@ function Admin() {
   );
 }
 
+function LessonPage() {
+  const { id = '' } = useParams();
+  return <CoursePage id={id} />;
+}
+
 function RoomPage() {
   const { code } = useParams();
+  usePageTitle(code ? `Room ${code.toUpperCase()}` : 'Room');
   return <RoomLobby code={code} />;
 }
 
@@ -128,17 +147,19 @@ export const routes: RouteObject[] = [
     children: [
       { path: '/', element: <Start /> },
       { path: '/game/:id', element: <GamePage /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/settings', element: <Settings /> },
+      { path: '/auth', element: titled('Login', <AuthPage />) },
+      { path: '/settings', element: titled('Settings', <Settings />) },
       { path: '/room/:code', element: <RoomPage /> },
-      { path: '/about', element: <AboutPage /> },
-      { path: '/support', element: <SupportPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/sponsor', element: <SponsorPage /> },
-      { path: '/feedback', element: <FeedbackPage /> },
-      { path: '/admin', element: <Admin /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '/about', element: titled('About', <AboutPage />) },
+      { path: '/support', element: titled('Support', <SupportPage />) },
+      { path: '/privacy', element: titled('Privacy Policy', <PrivacyPage />) },
+      { path: '/terms', element: titled('Terms of Service', <TermsPage />) },
+      { path: '/sponsor', element: titled('Sponsor Us', <SponsorPage />) },
+      { path: '/feedback', element: titled('Community Feedback', <FeedbackPage />) },
+      { path: '/admin', element: titled('Admin Panel', <Admin />) },
+      { path: '/learn', element: <LearnPage /> },
+      { path: '/learn/:id', element: <LessonPage /> },
+      { path: '*', element: titled('Page Not Found', <NotFoundPage />) },
     ],
   },
 ];

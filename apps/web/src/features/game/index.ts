@@ -3,3 +3,5 @@
 export { AnalysedBoard, type Review, type ShownPly, useReview } from './analysis/review.tsx';
 export { prefetchGame, usePrefetchGame } from './api/games.ts';
 export { Board, describeSquare } from './components/Board.tsx';
+export { PieceChoiceDialog, PROMOTIONS } from './components/PieceChoiceDialog.tsx';
+export { type BoardMove, boardMoves } from './lib/model.ts';

@@ -51,7 +51,7 @@ function AnalysisProgress({ analysis }: { analysis: Analysis }) {
 }
 
 /**
- * Computer analysis of a finished game (docs/engine.md §9), once requested: its progress and Cancel,
+ * Computer analysis of a finished game (docs/engine.md §10), once requested: its progress and Cancel,
  * then the evaluation graph, each player's count of inaccuracies, mistakes and blunders, and the
  * engine's best line in the shown position.
  */

@@ -43,7 +43,7 @@ export interface GameAnalysis {
 }
 
 /**
- * Think time per position (docs/engine.md §9): a 60-move game (120 positions) takes about 22 s,
+ * Think time per position (docs/engine.md §10): a 60-move game (120 positions) takes about 22 s,
  * within the 30 s aimed for, on a busy 2-core machine too, since the clock bounds each search.
  */
 export const TIME_PER_POSITION_MS = 180;
@@ -79,7 +79,7 @@ export class CancelledError extends Error {
 }
 
 /**
- * Analyses every position of the game, one after the other in the engine (docs/engine.md §9),
+ * Analyses every position of the game, one after the other in the engine (docs/engine.md §10),
  * reporting each one done; `cancel` stops at once and rejects `result` with a CancelledError.
  */
 export function analyseGame(

@@ -2,7 +2,7 @@ import { isMateScore, mateMoves } from '@sbc/ai/score';
 import type { ColorName } from '@sbc/rules';
 
 /**
- * How a move is judged (docs/engine.md §9), as lichess does: by the winning chances it gives away.
+ * How a move is judged (docs/engine.md §10), as lichess does: by the winning chances it gives away.
  * A score becomes a chance of winning by a logistic curve of the centipawns; a mate is a certain
  * win or loss. A move that drops its player's chance by 5 points (of 100) or more is an inaccuracy,
  * by 10 a mistake, by 15 a blunder.

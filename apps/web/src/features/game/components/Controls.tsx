@@ -1,13 +1,33 @@
-import type { ServerGameState } from '@sbc/api';
+import type { GameResponse, ServerGameState } from '@sbc/api';
 import { memo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
+import { downloadable, downloadPgn } from '../../../lib/pgn-download.ts';
 import { useSoundSetting } from '../hooks/useSounds.ts';
 import { ConfirmDialog } from './GameDialogs.tsx';
-import { moveRows } from './Panels.tsx';
+import { moveRows } from './MoveHistory.tsx';
+
+/** The Draw confirm: online an offer the opponent answers, against the computer one its engine answers. */
+const DRAW_CONFIRM = {
+  online: {
+    title: 'Offer a draw?',
+    description: 'Your opponent is asked to accept or reject it.',
+    confirmLabel: 'Request Draw',
+  },
+  computer: {
+    title: 'Offer a draw?',
+    description: 'The computer accepts unless it thinks its position is better.',
+    confirmLabel: 'Offer Draw',
+  },
+  local: {
+    title: 'Declare a draw?',
+    description: 'The game ends at once as a draw by agreement.',
+    confirmLabel: 'Declare Draw',
+  },
+} as const;
 
 /** An online draw offer seen by its sender or by the opponent who answers it. */
 export type DrawOffer = 'sent' | 'received' | null;
@@ -70,13 +90,7 @@ export function GameControls({
       </div>
       <ConfirmDialog
         open={confirm === 'draw'}
-        title={online ? 'Offer a draw?' : 'Declare a draw?'}
-        description={
-          online
-            ? 'Your opponent is asked to accept or reject it.'
-            : 'The game ends at once as a draw by agreement.'
-        }
-        confirmLabel={online ? 'Request Draw' : 'Declare Draw'}
+        {...DRAW_CONFIRM[state.mode]}
         onConfirm={() => {
           setConfirm(null);
           onDraw();
@@ -102,15 +116,19 @@ export function GameControls({
 /** The move list as text: "1. d3 e5 2. Qd3+SB d6". */
 export function moveListText(state: ServerGameState): string {
   return moveRows(state.moveHistory)
-    .map((r) => `${r.n}. ${r.white}${r.black === '...' && r.white !== '...' ? '' : ` ${r.black}`}`)
+    .map((r) => `${r.n}. ${r.white?.entry.notation ?? '...'}${r.black ? ` ${r.black.entry.notation}` : ''}`)
     .join(' ');
 }
 
+/** Copies of the move list and the position, and once the game is over its PGN file. */
 export const ExportPanel = memo(function ExportPanel({
   state,
+  game,
   onFlip,
 }: {
   state: ServerGameState;
+  /** The game as the server last sent it: what the PGN file holds. */
+  game: GameResponse | undefined;
   onFlip: () => void;
 }) {
   const { muted, setMuted } = useSoundSetting();
@@ -136,6 +154,11 @@ export const ExportPanel = memo(function ExportPanel({
         <Button variant="outline" size="sm" onClick={onFlip}>
           Flip Board
         </Button>
+        {downloadable(game) && (
+          <Button size="sm" onClick={() => downloadPgn(game)}>
+            Download PGN
+          </Button>
+        )}
       </div>
       {state.sbfen && (
         <p className="mt-2 font-mono text-xs break-all text-slate-500">

@@ -1,27 +1,23 @@
 import type { ServerGameState } from '@sbc/api';
-import { type ColorName, opponent, type TypeName } from '@sbc/rules';
-import { type ReactNode, useCallback, useState } from 'react';
+import { type ColorName, opponent } from '@sbc/rules';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { PRODUCT } from '../../../lib/site.ts';
 import { AnalysedBoard, useReview } from '../analysis/review.tsx';
 import type { GameController } from '../hooks/useGameController.ts';
+import { useMoveNavigation, useNavigationKeys } from '../hooks/useMoveNavigation.ts';
 import type { BoardMove } from '../lib/model.ts';
 import { Board } from './Board.tsx';
 import { ExportPanel } from './Controls.tsx';
 import { gameEndBanner } from './GameDialogs.tsx';
-import {
-  CapturedPieces,
-  GameStatusPanel,
-  MoveHistory,
-  PlayersPanel,
-  RulesSummary,
-  SharedBoxesPanel,
-} from './Panels.tsx';
-import { PieceChoiceDialog } from './PieceChoiceDialog.tsx';
+import { MoveHistory, ShownPositionBar } from './MoveHistory.tsx';
+import { CapturedPieces, GameStatusPanel, PlayersPanel, RulesSummary, SharedBoxesPanel } from './Panels.tsx';
+import { PieceChoiceDialog, PROMOTIONS } from './PieceChoiceDialog.tsx';
 import { RulesDialog } from './RulesDialog.tsx';
 
-const PROMOTIONS: TypeName[] = ['queen', 'rook', 'bishop', 'knight'];
+/** An earlier position offers no moves. */
+const NO_MOVES: readonly BoardMove[] = [];
 
 /** A game that could not be shown: unknown (or not the user's), or a failure with its reason. */
 export function GameMissing({ notFound, reason }: { notFound: boolean; reason?: string }) {
@@ -60,7 +56,11 @@ export interface GameLayoutProps {
   gameOver: ReactNode;
 }
 
-/** The game screen's frame (docs/architecture.md §6): board, panels, the Rules and choice dialogs. */
+/**
+ * The game screen's frame (docs/architecture.md §6): board, panels, the Rules and choice dialogs.
+ * The board shows the position the move navigation chose: an earlier one is read-only, and the
+ * panels that describe the board (boxes, captures) follow it.
+ */
 export function GameLayout({
   ctrl,
   state,
@@ -82,10 +82,16 @@ export function GameLayout({
   const flip = useCallback(() => setFlipped((f) => !f), []);
   const { move } = ctrl;
   const onMove = useCallback((m: Parameters<typeof move>[0]) => void move(m), [move]);
-  const inCheck = state.gameStatus === 'check' || state.gameStatus === 'checkmate';
+  const nav = useMoveNavigation(state);
+  useNavigationKeys(nav);
+  const shown = nav.shown ?? state;
+  // The boxes and captures of the shown position, with the server's fields of the game.
+  const shownView = useMemo(() => (nav.shown ? { ...view, ...nav.shown } : view), [nav.shown, view]);
+  const inCheck = shown.gameStatus === 'check' || shown.gameStatus === 'checkmate';
   const pending = state.pendingDefenderChoice;
   const orientation = flipped ? opponent(side) : side;
-  const review = useReview(view, names);
+  // The analysis follows the shown position, and its graph moves it.
+  const review = useReview(view, names, { ply: nav.shownPly, show: nav.show });
   return (
     <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -126,30 +132,42 @@ export function GameLayout({
         <div className="mx-auto w-full max-w-[min(100%,calc(100vh-9rem))] min-w-0 space-y-3">
           <AnalysedBoard review={review} orientation={orientation}>
             <Board
-              board={state.board}
+              board={shown.board}
               orientation={orientation}
-              turn={state.currentPlayer}
-              moves={moves}
-              lastMove={state.lastMove}
-              checkSquare={inCheck ? state.kingPositions[state.currentPlayer] : null}
-              highlight={highlight}
+              turn={shown.currentPlayer}
+              moves={nav.live ? moves : NO_MOVES}
+              lastMove={shown.lastMove}
+              checkSquare={inCheck ? shown.kingPositions[shown.currentPlayer] : null}
+              highlight={nav.live ? highlight : null}
               onMove={onMove}
             />
           </AnalysedBoard>
+          {!nav.live && (
+            <ShownPositionBar
+              shownPly={nav.shownPly}
+              plies={nav.plies}
+              arrived={nav.arrived}
+              onBack={nav.backToLive}
+            />
+          )}
         </div>
         <div className="space-y-4">
           <PlayersPanel names={names} state={view} remaining={remaining} />
           {aside}
           <GameStatusPanel state={view} />
           {controls}
-          <MoveHistory history={review?.history ?? view.moveHistory} />
+          <MoveHistory
+            history={review?.history ?? view.moveHistory}
+            shownPly={nav.shownPly}
+            onShow={nav.show}
+          />
           {review?.panel}
         </div>
         <div className="space-y-4 lg:col-span-2 lg:grid lg:grid-cols-2 lg:gap-4 lg:space-y-0 xl:col-span-1 xl:block xl:space-y-4">
-          <SharedBoxesPanel state={view} />
-          <CapturedPieces captured={view.capturedPieces} />
+          <SharedBoxesPanel state={shownView} />
+          <CapturedPieces captured={shownView.capturedPieces} />
           <RulesSummary onOpenRules={openRules} />
-          <ExportPanel state={view} onFlip={flip} />
+          <ExportPanel state={view} game={ctrl.server} onFlip={flip} />
         </div>
       </div>
       <RulesDialog open={rulesOpen} onOpenChange={setRulesOpen} />

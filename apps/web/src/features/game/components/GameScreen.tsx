@@ -3,7 +3,10 @@ import { useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/card.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { componentOf, onDemand } from '../../../lib/on-demand.tsx';
+import { usePageTitle } from '../../../lib/page-title.ts';
+import { playerNames } from '../../../lib/players.ts';
 import { useGameQuery } from '../api/games.ts';
+import { useComputerDraw } from '../hooks/useComputerDraw.ts';
 import { useComputerTurn } from '../hooks/useComputerTurn.ts';
 import { useGameController } from '../hooks/useGameController.ts';
 import { useInactivity } from '../hooks/useInactivity.ts';
@@ -11,7 +14,6 @@ import type { ComputerPlayer } from '../lib/engine.ts';
 import { GameControls } from './Controls.tsx';
 import { GameOverDialog } from './GameDialogs.tsx';
 import { GameLayout, GameMissing } from './GameLayout.tsx';
-import { playerNames } from './Panels.tsx';
 
 // The socket and the online parts load only for an online game.
 const OnlineGame = componentOf(
@@ -36,7 +38,9 @@ export function GameScreen({
   computer?: ComputerPlayer;
 }) {
   const query = useGameQuery(gameId, signedIn);
-  if (!signedIn || query.data?.mode === 'online' || isNotFound(query.error)) {
+  const online = !signedIn || query.data?.mode === 'online' || isNotFound(query.error);
+  usePageTitle('Game', !online);
+  if (online) {
     return <OnlineGame gameId={gameId} signedIn={signedIn} />;
   }
   if (query.isPending) return <Spinner />;
@@ -48,6 +52,7 @@ export function GameScreen({
 function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPlayer }) {
   const ctrl = useGameController(gameId);
   const comp = useComputerTurn(ctrl, computer);
+  const drawOffer = useComputerDraw(ctrl, computer);
   const { remaining } = useInactivity(gameId, ctrl.state, ctrl.refetch);
   const navigate = useNavigate();
   const { state, server } = ctrl;
@@ -70,15 +75,23 @@ function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPl
       side={state.isComputerGame ? state.humanPlayer : 'white'}
       moves={moves}
       highlight={comp.highlight}
-      notice={state.isComputerGame ? (comp.thinking ? 'Computer is thinking...' : null) : undefined}
+      notice={
+        state.isComputerGame
+          ? comp.thinking
+            ? 'Computer is thinking...'
+            : drawOffer.considering
+              ? 'The computer is considering your draw offer...'
+              : null
+          : undefined
+      }
       defends={!!pending && (!state.isComputerGame || pending.defender === state.humanPlayer)}
       controls={
         <GameControls
           state={view}
-          disabled={ctrl.busy || comp.thinking}
+          disabled={ctrl.busy || comp.thinking || drawOffer.considering}
           onUndo={() => void ctrl.undo()}
           onRedo={() => void ctrl.redo()}
-          onDraw={() => void ctrl.draw()}
+          onDraw={() => void (state.isComputerGame ? drawOffer.offer() : ctrl.draw())}
           onResign={() => void ctrl.resign()}
         />
       }

@@ -1,14 +1,13 @@
-import type { GameResponse, ServerGameState } from '@sbc/api';
+import type { ServerGameState } from '@sbc/api';
 import {
   capitalize,
   INACTIVITY_FINAL_WARNING_SECONDS,
   INACTIVITY_MINUTES,
   INACTIVITY_WARNING_SECONDS,
   isLive,
-  type MoveHistoryEntry,
   type PieceState,
 } from '@sbc/game';
-import { type ColorName, opponent } from '@sbc/rules';
+import type { ColorName } from '@sbc/rules';
 import { memo } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -18,23 +17,6 @@ import { PieceIcon } from './Piece.tsx';
 
 // The panels are pure: they render again only when their props change (GameScreen passes them the
 // state a moment after the board gets it).
-
-/** The names shown for each side. */
-export function playerNames(
-  server: GameResponse | undefined,
-  state: ServerGameState,
-): Record<ColorName, string> {
-  const level = capitalize(state.aiDifficulty);
-  const name = (c: ColorName) =>
-    c === 'white' ? server?.whitePlayer?.username : server?.blackPlayer?.username;
-  if (state.isComputerGame) {
-    const human = state.humanPlayer;
-    const computer = opponent(human);
-    return { [human]: name(human) ?? 'You', [computer]: `Computer (${level})` } as Record<ColorName, string>;
-  }
-  if (state.mode === 'local') return { white: 'White', black: 'Black' };
-  return { white: name('white') ?? 'White', black: name('black') ?? 'Black' };
-}
 
 /** The timer turns yellow under the first warning's seconds and red under the last's. */
 const timerLevel = (remaining: number) =>
@@ -178,53 +160,6 @@ export const GameStatusPanel = memo(function GameStatusPanel({ state }: { state:
           {state.statusMessage}
         </p>
       )}
-    </Card>
-  );
-});
-
-/** Move pairs by full move; a game starting with Black has '...' for White's first move. */
-export function moveRows(
-  history: readonly MoveHistoryEntry[],
-): { n: number; white: string; black: string }[] {
-  const rows: { n: number; white: string; black: string }[] = [];
-  for (const m of history) {
-    const last = rows[rows.length - 1];
-    if (m.player === 'white') rows.push({ n: rows.length + 1, white: m.notation, black: '...' });
-    else if (last && last.white !== '...' && last.black === '...') last.black = m.notation;
-    else rows.push({ n: rows.length + 1, white: '...', black: m.notation });
-  }
-  return rows;
-}
-
-export const MoveHistory = memo(function MoveHistory({ history }: { history: readonly MoveHistoryEntry[] }) {
-  const rows = moveRows(history);
-  return (
-    <Card title="Move History">
-      {rows.length === 0 ? (
-        <p className="text-sm text-slate-500">Game starting - make your first move!</p>
-      ) : (
-        <div className="max-h-56 overflow-y-auto">
-          <table className="w-full text-sm">
-            <thead className="sr-only">
-              <tr>
-                <th>Move</th>
-                <th>White</th>
-                <th>Black</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.n} className="odd:bg-slate-50">
-                  <td className="w-10 px-2 py-0.5 text-slate-500">{r.n}.</td>
-                  <td className="px-2 py-0.5 font-mono">{r.white}</td>
-                  <td className="px-2 py-0.5 font-mono">{r.black}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-      <p className="mt-2 text-xs text-slate-500">+SB = Shared Box created</p>
     </Card>
   );
 });

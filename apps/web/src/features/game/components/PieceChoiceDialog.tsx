@@ -4,6 +4,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { PieceIcon } from './Piece.tsx';
 
+/** The pieces a pawn may promote to, strongest first. */
+export const PROMOTIONS: readonly TypeName[] = ['queen', 'rook', 'bishop', 'knight'];
+
 export interface PieceOption {
   type: TypeName;
   color: ColorName;

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import rulesText from '../../../../../../docs/rules.md?raw';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { PRODUCT } from '../../../lib/site.ts';
@@ -15,6 +16,13 @@ export function RulesDialog({
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`${PRODUCT} Rules`} size="lg">
+      <p className="mb-4 text-sm text-slate-700">
+        Learn them on the board:{' '}
+        <Link to="/learn" className="font-medium text-amber-700 hover:underline">
+          interactive lessons and puzzles
+        </Link>
+        .
+      </p>
       <nav aria-label="Rules sections" className="mb-4">
         <ol className="grid gap-1 text-sm sm:grid-cols-3">
           {RULES_SECTIONS.map((s) => (

@@ -1,14 +1,31 @@
+import type { EngineAnswer } from '@sbc/ai';
 import type { createBrowserEngine } from '@sbc/ai/browser';
+import { DRAW_OFFER_LIMITS } from '@sbc/ai/draw';
 import type { Game, Level } from '@sbc/game';
 import { legalMoves, moveText } from '@sbc/rules';
 import { whenIdle } from '../../../lib/idle.ts';
 
+/** A game for the engine: its start and the move texts played since. */
+interface GameLine {
+  sbfen: string;
+  moves: string[];
+  standard: boolean;
+}
+
+/** A search under way: its answer, and the way to stop it. */
+export interface Search<T> {
+  answer: Promise<T>;
+  cancel: () => void;
+}
+
 /** What the game screen needs of the engine: one search at a time, off the main thread. */
 export interface ComputerPlayer {
-  bestMove(request: { sbfen: string; moves: string[]; standard: boolean; level: Level }): {
-    answer: Promise<string>;
-    cancel: () => void;
-  };
+  bestMove(request: GameLine & { level: Level }): Search<string>;
+  /**
+   * The score of the position for the side to move (centipawns), by the short fixed search that
+   * answers a draw offer (@sbc/ai/draw, docs/engine.md).
+   */
+  drawScore(request: GameLine): Search<number>;
   /** Gets ready in the background, so that the first search does not wait for it. */
   prepare?(): void;
 }
@@ -38,24 +55,31 @@ function worker(): Promise<EngineClient> {
   return engine;
 }
 
+/** Runs one search in the worker; `cancel` before the worker has loaded stops it from starting. */
+function run<T>(
+  request: Parameters<EngineClient['search']>[0],
+  read: (answer: EngineAnswer) => T,
+): Search<T> {
+  let cancelSearch = () => {};
+  let cancelled = false;
+  const answer = worker().then((client) => {
+    if (cancelled) throw new Error('cancelled');
+    const search = client.search(request);
+    cancelSearch = search.cancel;
+    return search.answer.then(read);
+  });
+  return {
+    answer,
+    cancel: () => {
+      cancelled = true;
+      cancelSearch();
+    },
+  };
+}
+
 export const workerComputer: ComputerPlayer = {
-  bestMove(request) {
-    let cancelSearch = () => {};
-    let cancelled = false;
-    const answer = worker().then((client) => {
-      if (cancelled) throw new Error('cancelled');
-      const search = client.search({ ...request, seed: engineSeed() });
-      cancelSearch = search.cancel;
-      return search.answer.then((a) => a.text);
-    });
-    return {
-      answer,
-      cancel: () => {
-        cancelled = true;
-        cancelSearch();
-      },
-    };
-  },
+  bestMove: (request) => run({ ...request, seed: engineSeed() }, (a) => a.text),
+  drawScore: (request) => run({ ...request, book: false, limits: DRAW_OFFER_LIMITS }, (a) => a.score),
   prepare() {
     // When the browser is idle: loading the engine then delays nothing the page does.
     whenIdle(() => void worker());

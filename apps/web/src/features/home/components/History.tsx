@@ -1,11 +1,12 @@
 import type { GameSummary } from '@sbc/api';
-import { capitalize, Game, type GameState, isLive } from '@sbc/game';
+import { capitalize, type GameState, isLive, replay } from '@sbc/game';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { GameStatusBadge } from '../../../components/Badge.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { downloadable, downloadPgn } from '../../../lib/pgn-download.ts';
 import { AnalysedBoard, useReview } from '../../game/index.ts';
 import { useGame, useGames, useMoves } from '../api/games.ts';
 
@@ -87,19 +88,6 @@ export function GameHistory({ renderBoard }: { renderBoard: (state: GameState) =
       {open && <GameDetails game={open} onClose={() => setOpen(null)} renderBoard={renderBoard} />}
     </div>
   );
-}
-
-/** The positions of a game after each move, for the replay board. */
-export function replay(state: GameState): GameState[] {
-  const created = Game.create({ sbfen: state.startSbfen, standard: state.standard });
-  if (!created.ok) return [state];
-  const game = created.value;
-  const positions = [game.state()];
-  for (const m of state.moveHistory) {
-    for (const t of m.texts) game.playText(t);
-    positions.push(game.state());
-  }
-  return positions;
 }
 
 /** The analysis names the sides by colour. */
@@ -210,9 +198,16 @@ function GameDetails({
               ))}
             </ol>
           )}
-          <Link to={`/game/${game.id}`} className={buttonClass('primary', 'sm')}>
-            Open game
-          </Link>
+          <div className="flex flex-wrap gap-2">
+            <Link to={`/game/${game.id}`} className={buttonClass('primary', 'sm')}>
+              Open game
+            </Link>
+            {downloadable(full.data) && (
+              <Button size="sm" variant="outline" onClick={() => full.data && downloadPgn(full.data)}>
+                Download PGN
+              </Button>
+            )}
+          </div>
         </div>
       </div>
     </Dialog>

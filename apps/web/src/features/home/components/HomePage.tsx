@@ -3,7 +3,7 @@ import type { GameState } from '@sbc/game';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Menu } from '../../../components/ui/menu.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
@@ -133,9 +133,14 @@ export function HomePage({
                     Start a game against the computer or a friend at this screen. Your games are saved after
                     every move.
                   </p>
-                  <Button size="lg" className="mt-4" onClick={() => setNewGame(true)}>
-                    Start Playing
-                  </Button>
+                  <div className="mt-4 flex flex-wrap items-center gap-3">
+                    <Button size="lg" onClick={() => setNewGame(true)}>
+                      Start Playing
+                    </Button>
+                    <Link to="/learn" className={buttonClass('outline', 'lg')}>
+                      Learn the rules
+                    </Link>
+                  </div>
                   <div className="mt-6">
                     <StatisticsPanel />
                   </div>

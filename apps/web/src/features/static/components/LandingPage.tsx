@@ -51,6 +51,13 @@ export function LandingPage({
               {multiplayer}
             </div>
             <p className="mt-6 text-sm text-slate-300">
+              New to shared boxes?{' '}
+              <Link to="/learn" className="font-medium text-amber-300 underline-offset-2 hover:underline">
+                Learn the rules move by move
+              </Link>
+              .
+            </p>
+            <p className="mt-2 text-sm text-slate-300">
               Want the whole story?{' '}
               <a
                 href={RULES_BOOK_URL}

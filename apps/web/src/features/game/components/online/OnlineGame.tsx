@@ -5,6 +5,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Spinner } from '../../../../components/ui/card.tsx';
 import { LiveError } from '../../../../lib/http.ts';
+import { usePageTitle } from '../../../../lib/page-title.ts';
+import { playerNames } from '../../../../lib/players.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
 import { usePlayerId } from '../../../live/index.ts';
 import { type OnlineLink, useGameController } from '../../hooks/useGameController.ts';
@@ -14,7 +16,6 @@ import { drawRequester, useOnlineNotices } from '../../hooks/useOnlineNotices.ts
 import { type DrawOffer, GameControls } from '../Controls.tsx';
 import { GameOverDialog } from '../GameDialogs.tsx';
 import { GameLayout, GameMissing } from '../GameLayout.tsx';
-import { playerNames } from '../Panels.tsx';
 import { DrawRequestDialog, OnlinePanel, RematchOffer } from './OnlinePanel.tsx';
 
 /** While the socket is down, a signed-in player's screen asks for the game every 2 s (docs/architecture.md §7). */
@@ -61,6 +62,8 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
   }, [server, view, color]);
   const opponentName = color && server ? playerNames(server, server.gameState)[opponent(color)] : '';
   useOnlineNotices(server, color, opponentName);
+  // The tab says when the player is to move (or to answer an attack on a box), as lichess does.
+  usePageTitle(ctrl.live && color !== null && state?.currentPlayer === color ? 'Your turn · Game' : 'Game');
 
   if (live.refusal && !state) return <GameMissing notFound={false} reason={live.refusal} />;
   if (!state || !view || !names || !server) return <Spinner />;

@@ -1,0 +1,186 @@
+import { type MoveHistoryEntry, sacrificeNote } from '@sbc/game';
+import { memo, useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../lib/cn.ts';
+
+/** One move of the list: its entry and its ply (1 for the game's first move). */
+export interface MoveCell {
+  ply: number;
+  entry: MoveHistoryEntry;
+}
+
+/** A full move: White's and Black's moves, null for a missing one ('...'). */
+export interface MoveRow {
+  n: number;
+  white: MoveCell | null;
+  black: MoveCell | null;
+}
+
+/** Move pairs by full move; a game starting with Black has '...' for White's first move. */
+export function moveRows(history: readonly MoveHistoryEntry[]): MoveRow[] {
+  const rows: MoveRow[] = [];
+  history.forEach((entry, i) => {
+    const cell = { ply: i + 1, entry };
+    const last = rows[rows.length - 1];
+    if (entry.player === 'white') rows.push({ n: rows.length + 1, white: cell, black: null });
+    else if (last?.white && !last.black) last.black = cell;
+    else rows.push({ n: rows.length + 1, white: null, black: cell });
+  });
+  return rows;
+}
+
+/** Scrolls the list (never the page) so that the shown move is in view. */
+function useScrollToCurrent(shownPly: number) {
+  const listRef = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the shown move changes.
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector('[aria-current="step"]');
+    if (!list || !current) return;
+    const outer = list.getBoundingClientRect();
+    const inner = current.getBoundingClientRect();
+    if (inner.top < outer.top) list.scrollTop -= outer.top - inner.top;
+    else if (inner.bottom > outer.bottom) list.scrollTop += inner.bottom - outer.bottom;
+  }, [shownPly]);
+  return listRef;
+}
+
+function MoveButton({
+  cell,
+  shownPly,
+  onShow,
+}: {
+  cell: MoveCell | null;
+  shownPly: number;
+  onShow: (ply: number) => void;
+}) {
+  if (!cell) return <td className="px-1 py-0.5 font-mono text-slate-400">...</td>;
+  const current = cell.ply === shownPly;
+  const note = sacrificeNote(cell.entry);
+  return (
+    <td className="px-1 py-0.5">
+      <button
+        type="button"
+        aria-current={current ? 'step' : undefined}
+        onClick={() => onShow(cell.ply)}
+        className={cn(
+          'w-full rounded px-1 text-left font-mono hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-500',
+          current && 'bg-amber-200 font-semibold text-slate-900 hover:bg-amber-200',
+        )}
+      >
+        {cell.entry.notation}
+        {note && <span className="ml-1 font-sans text-xs font-normal text-slate-500">{note}</span>}
+      </button>
+    </td>
+  );
+}
+
+/**
+ * The Move History panel: a move shows its position on a click; the shown move is highlighted
+ * (aria-current) and kept in view. The buttons below step through the game like ← → Home End.
+ */
+export const MoveHistory = memo(function MoveHistory({
+  history,
+  shownPly,
+  onShow,
+}: {
+  history: readonly MoveHistoryEntry[];
+  /** The ply whose position the board shows: history.length while live. */
+  shownPly: number;
+  onShow: (ply: number) => void;
+}) {
+  const rows = moveRows(history);
+  const listRef = useScrollToCurrent(shownPly);
+  const last = history.length;
+  const steps = [
+    { label: 'First move', text: '«', to: 0, off: shownPly <= 0 },
+    { label: 'Previous move', text: '‹', to: shownPly - 1, off: shownPly <= 0 },
+    { label: 'Next move', text: '›', to: shownPly + 1, off: shownPly >= last },
+    { label: 'Last move', text: '»', to: last, off: shownPly >= last },
+  ];
+  return (
+    <Card title="Move History">
+      {rows.length === 0 ? (
+        <p className="text-sm text-slate-500">Game starting - make your first move!</p>
+      ) : (
+        <div ref={listRef} className="max-h-56 overflow-y-auto">
+          <table className="w-full text-sm">
+            <thead className="sr-only">
+              <tr>
+                <th>Move</th>
+                <th>White</th>
+                <th>Black</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((r) => (
+                <tr key={r.n} className="odd:bg-slate-50">
+                  <td className="w-10 px-2 py-0.5 text-slate-500">{r.n}.</td>
+                  <MoveButton cell={r.white} shownPly={shownPly} onShow={onShow} />
+                  <MoveButton cell={r.black} shownPly={shownPly} onShow={onShow} />
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {rows.length > 0 && (
+        <div className="mt-2 flex justify-center gap-1">
+          {steps.map((s) => (
+            <Button
+              key={s.label}
+              size="sm"
+              variant="outline"
+              aria-label={s.label}
+              title={s.label}
+              disabled={s.off}
+              onClick={() => onShow(s.to)}
+            >
+              {s.text}
+            </Button>
+          ))}
+        </div>
+      )}
+      <p className="mt-2 text-xs text-slate-500">+SB = Shared Box created</p>
+    </Card>
+  );
+});
+
+/**
+ * Under the board while it shows an earlier position: which move, that the board is read-only, and
+ * the way back, which stands out once a move arrives meanwhile.
+ */
+export function ShownPositionBar({
+  shownPly,
+  plies,
+  arrived,
+  onBack,
+}: {
+  shownPly: number;
+  plies: number;
+  arrived: number;
+  onBack: () => void;
+}) {
+  return (
+    <div
+      role="status"
+      className={cn(
+        'flex flex-wrap items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm',
+        arrived > 0 ? 'bg-amber-100 text-amber-950' : 'bg-slate-200 text-slate-800',
+      )}
+    >
+      <span>
+        {shownPly === 0 ? 'Start position' : `Move ${shownPly} of ${plies}`} · the board is read-only
+        {arrived > 0 && (
+          <strong className="ml-1 font-semibold">
+            · {arrived === 1 ? 'a new move' : `${arrived} new moves`} played
+          </strong>
+        )}
+      </span>
+      <Button size="sm" variant={arrived > 0 ? 'primary' : 'secondary'} onClick={onBack}>
+        Back to live position
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import type { GameResponse } from '@sbc/api';
+import { isLive, pgn } from '@sbc/game';
+import { playerNames } from './players.ts';
+
+const EVENTS = { computer: 'Game against the computer', local: 'Local game', online: 'Online game' } as const;
+
+/** A game as PGN (@sbc/game's `pgn`), with the names the game screen shows. */
+export function gamePgn(game: GameResponse): string {
+  const names = playerNames(game, game.gameState);
+  return pgn({
+    state: game.gameState,
+    white: names.white,
+    black: names.black,
+    date: new Date(game.createdAt),
+    event: EVENTS[game.mode],
+    site: `${window.location.origin}/game/${game.id}`,
+  });
+}
+
+/** Whether a game can be downloaded: once it is over. */
+export const downloadable = (game: GameResponse | undefined): game is GameResponse =>
+  !!game && !isLive(game.gameState.gameStatus);
+
+/** Saves a game as a .pgn file named by its date and id. */
+export function downloadPgn(game: GameResponse): void {
+  const url = URL.createObjectURL(new Blob([gamePgn(game)], { type: 'application/x-chess-pgn' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `shared-box-chess-${game.createdAt.slice(0, 10)}-${game.id}.pgn`;
+  link.click();
+  // The click has started the download; the address is no longer needed.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

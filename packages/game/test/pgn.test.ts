@@ -1,0 +1,91 @@
+import { legalMoves, moveText } from '@sbc/rules';
+import { describe, expect, it } from 'vitest';
+import { Game, pgn, resultToken } from '../src/index.ts';
+
+function played(texts: string[], sbfen?: string) {
+  const created = Game.create({ sbfen });
+  if (!created.ok) throw new Error(created.error.message);
+  const g = created.value;
+  for (const t of texts) {
+    const r = g.playText(t);
+    if (!r.ok) throw new Error(`${t}: ${r.error.message}`);
+  }
+  return g;
+}
+
+const source = (g: Game, extra = {}) => ({
+  state: g.state(),
+  white: 'ada',
+  black: 'Computer (Hard)',
+  date: new Date('2026-03-07T23:30:00Z'),
+  event: 'Game against the computer',
+  site: 'https://example.org/game/g1',
+  ...extra,
+});
+
+const tags = (text: string) => text.split('\n\n')[0].split('\n');
+const moves = (text: string) => text.split('\n\n')[1];
+
+describe('PGN', () => {
+  it('writes the seven tags, then Variant, SetUp and the start SBFEN as FEN', () => {
+    const g = played(['d2d3', 'e7e5', 'd1d3']);
+    expect(tags(pgn(source(g)))).toEqual([
+      '[Event "Game against the computer"]',
+      '[Site "https://example.org/game/g1"]',
+      '[Date "2026.03.07"]',
+      '[Round "-"]',
+      '[White "ada"]',
+      '[Black "Computer (Hard)"]',
+      '[Result "*"]',
+      '[Variant "Shared Box Chess"]',
+      '[SetUp "1"]',
+      '[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]',
+    ]);
+    expect(moves(pgn(source(g)))).toBe('1. d3 e5 2. Qd3+SB *\n');
+  });
+
+  it('escapes quotes and backslashes in names', () => {
+    const text = pgn(source(played([]), { white: 'a "quoted" name', black: 'back\\slash' }));
+    expect(tags(text)).toContain('[White "a \\"quoted\\" name"]');
+    expect(tags(text)).toContain('[Black "back\\\\slash"]');
+  });
+
+  it('numbers from the start position, with ... when Black moves first, and writes the choice as a comment', () => {
+    const start = 'r1bqkbnr/1ppp1ppp/p1(NB)5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4';
+    const g = played(['b7c6', 'sac=B', 'f3e5', 'd8e7'], start);
+    const text = pgn(source(g));
+    expect(tags(text)).toContain(`[FEN "${start}"]`);
+    expect(moves(text)).toBe('4... bxc6 {B sacrificed} 5. Nfxe5 Qe7 *\n');
+  });
+
+  it('gives the result token of each end', () => {
+    const mate = played(['f2f3', 'e7e5', 'g2g4', 'd8h4']);
+    expect(mate.state().gameStatus).toBe('checkmate');
+    expect(resultToken(mate.state())).toBe('0-1');
+    expect(moves(pgn(source(mate)))).toBe('1. f3 e5 2. g4 Qh4# 0-1\n');
+    const resigned = played(['e2e4']);
+    resigned.resign('black');
+    expect(resultToken(resigned.state())).toBe('1-0');
+    const drawn = played(['e2e4']);
+    drawn.agreeDraw();
+    expect(tags(pgn(source(drawn)))).toContain('[Result "1/2-1/2"]');
+  });
+
+  it('wraps the movetext at 80 characters', () => {
+    // 60 plies chosen by a fixed rule from the legal moves: a game longer than one line.
+    const g = played([]);
+    for (let i = 0; i < 60 && !g.isOver; i++) {
+      const all = legalMoves(g.position);
+      g.playText(moveText(g.position, all[(i * 7) % all.length]));
+    }
+    const lines = moves(pgn(source(g)))
+      .trimEnd()
+      .split('\n');
+    expect(lines.length).toBeGreaterThan(1);
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(lines.join(' ')).toMatch(/^1\. \S+ \S+ 2\. .* \*$/);
+    // A line breaks only where the next token would not fit.
+    for (let i = 0; i + 1 < lines.length; i++)
+      expect(`${lines[i]} ${lines[i + 1].split(' ')[0]}`.length).toBeGreaterThan(80);
+  });
+});
