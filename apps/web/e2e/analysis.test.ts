@@ -1,13 +1,14 @@
 /**
  * End to end: computer analysis of a finished game in Chromium against the real server. A game in
  * which White leaves its queen hanging (3.a3, answered by 3...Bxg4) is planted through the API;
- * its analysis, on the game screen and in History → Game Details, marks 3.a3 as a blunder.
+ * its analysis, on the game screen and in History → Game Details, marks 3.a3 as a blunder, and a
+ * click on the graph shows that move's position on the board.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, launchChromium, MISSING_CHROMIUM } from './chromium.ts';
 import { plantGame } from './plant.ts';
-import { moveList, panel, shoot, startWebServer, WAIT_MS, type WebServer } from './support.ts';
+import { moveList, panel, shoot, square, startWebServer, WAIT_MS, type WebServer } from './support.ts';
 
 /** 2.Qg4 d6 puts the queen in the c8 bishop's way; 3.a3 leaves it there. */
 const HANGING_QUEEN = ['e2e4', 'e7e5', 'd1g4', 'd7d6', 'a2a3', 'c8g4'];
@@ -71,6 +72,9 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Computer analysis in Chromium' : 
     await page.getByRole('meter', { name: 'Evaluation' }).waitFor();
     await page.getByRole('img', { name: /^Best move [a-h][1-8] to [a-h][1-8]$/ }).waitFor();
     await analysis.getByRole('button', { name: /^3\. a3: / }).click();
+    // The board shows the position after 3.a3: the white queen still on g4, Black to take it.
+    await square(page, 'g4', 'white queen').waitFor();
+    await shoot(page, 'analysis-shown');
     await analysis
       .locator('p')
       .filter({ hasText: /^3\. a3: -/ })
