@@ -62,7 +62,7 @@ export const EvalGraph = memo(function EvalGraph({
           width={Math.min(W, x(p) + step / 2) - Math.max(0, x(p) - step / 2)}
           height={H}
           fill="transparent"
-          className="cursor-pointer hover:fill-amber-500/20"
+          className="cursor-pointer outline-none hover:fill-amber-500/20"
           onClick={() => onShow(p)}
         >
           <title>{`${plyName(p, notations, blackFirst)}: ${formatScore(e.score)}`}</title>
