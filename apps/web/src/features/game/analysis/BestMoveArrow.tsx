@@ -17,7 +17,7 @@ export function BestMoveArrow({ move, orientation }: { move?: string; orientatio
   if (!squares) return null;
   const [x1, y1] = centre(squares[1], orientation);
   const [x2, y2] = centre(squares[2], orientation);
-  // The shaft stops short of the target's centre, where the head's tip is.
+  // The shaft stops short of the target's centre, where the head's tip (half a head further) is.
   const length = Math.hypot(x2 - x1, y2 - y1);
   const [ux, uy] = [(x2 - x1) / length, (y2 - y1) / length];
   return (
@@ -28,21 +28,20 @@ export function BestMoveArrow({ move, orientation }: { move?: string; orientatio
       aria-label={`Best move ${squares[1]} to ${squares[2]}`}
     >
       <defs>
-        <marker id="best-move-head" markerWidth={4} markerHeight={4} refX={2} refY={2} orient="auto">
-          <path d="M0,0 L4,2 L0,4 z" fill="#15803d" />
+        <marker id="best-move-head" markerWidth={3} markerHeight={3} refX={1.5} refY={1.5} orient="auto">
+          <path d="M0,0 L3,1.5 L0,3 z" fill="#15803d" />
         </marker>
       </defs>
       <line
         x1={x1}
         y1={y1}
-        x2={x2 - ux * 0.35}
-        y2={y2 - uy * 0.35}
+        x2={x2 - ux * 0.3}
+        y2={y2 - uy * 0.3}
         stroke="#15803d"
-        strokeOpacity={0.8}
         strokeWidth={0.16}
         strokeLinecap="round"
         markerEnd="url(#best-move-head)"
-        opacity={0.85}
+        opacity={0.8}
       />
     </svg>
   );
