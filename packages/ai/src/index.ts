@@ -1,4 +1,5 @@
 /** @sbc/ai: the computer opponent of Shared Box Chess. */
+export { type AnalysisLimits, analysePosition, lineNotation, type PositionAnalysis } from './analysis.ts';
 export { BOOK_LINES, BOOK_PLIES, bookMove } from './book.ts';
 export { acceptsDraw, DRAW_ACCEPT_MAX_CP, DRAW_OFFER_LIMITS } from './draw.ts';
 export {

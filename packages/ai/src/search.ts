@@ -17,12 +17,12 @@ import {
 import { Accumulator } from './accumulator.ts';
 import { type EvalConfig, evaluate, wasLazy } from './evaluate.ts';
 import { captureGain, losingCapture, OrderHeuristics, pickNext } from './order.ts';
+import { isMateScore, MATE, MATE_BOUND } from './score.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 
-export const MATE = 30000;
+export { isMateScore, MATE, MATE_BOUND } from './score.ts';
+
 export const INFINITE = 32000;
-/** Scores beyond this are mates: MATE minus the plies to the mate. */
-export const MATE_BOUND = MATE - 1000;
 const MAX_PLY = 128;
 /**
  * Nodes between looks at the clock and the stop flag. A warm engine spends microseconds on a
@@ -75,8 +75,6 @@ export interface SearchResult extends SearchInfo {
 const LMR_TABLE = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++)
   for (let n = 1; n < 64; n++) LMR_TABLE[d * 64 + n] = Math.floor(0.75 + (Math.log(d) * Math.log(n)) / 2.25);
-
-export const isMateScore = (score: number): boolean => Math.abs(score) >= MATE_BOUND;
 
 /**
  * Alpha-beta searcher. One instance per engine: it keeps its transposition table and ordering

@@ -10,7 +10,7 @@ import { isLevel, LEVEL_NAMES, type Level } from '@sbc/game';
 import { START_SBFEN } from '@sbc/rules';
 import type { ThinkLimits } from './engine.ts';
 import { Line } from './line.ts';
-import { isMateScore, MATE } from './search.ts';
+import { mateMoves } from './score.ts';
 import type { RunningSearch } from './worker/client.ts';
 import { createNodeEngine } from './worker/node.ts';
 import type { Progress } from './worker/protocol.ts';
@@ -33,9 +33,8 @@ let running: { search: RunningSearch; infinite: boolean; stopped: boolean; bestm
 
 /** UCI score: centipawns, or moves to mate (a defender choice counts as half a move, like a ply). */
 function uciScore(score: number): string {
-  if (!isMateScore(score)) return `cp ${score}`;
-  const plies = MATE - Math.abs(score);
-  return `mate ${score > 0 ? Math.ceil(plies / 2) : -Math.ceil(plies / 2)}`;
+  const mate = mateMoves(score);
+  return mate === null ? `cp ${score}` : `mate ${mate}`;
 }
 
 function report(p: Progress): void {

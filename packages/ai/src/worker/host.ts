@@ -1,8 +1,10 @@
 import type { Move, Position } from '@sbc/rules';
 import { moveText } from '@sbc/rules';
+import { analysePosition, lineNotation } from '../analysis.ts';
 import { Engine } from '../engine.ts';
 import { Line } from '../line.ts';
-import type { EngineRequest, EngineResponse } from './protocol.ts';
+import type { SearchInfo } from '../search.ts';
+import type { EngineAnswer, EngineRequest, EngineResponse } from './protocol.ts';
 
 /** Move text of a line of moves played from `pos` (left as it was). */
 export function lineText(pos: Position, moves: readonly Move[]): string[] {
@@ -48,25 +50,47 @@ export function createEngineHost(post: (response: EngineResponse) => void): (req
         return;
       }
       const pos = line.value.pos;
+      const onProgress = (info: SearchInfo) =>
+        post({
+          type: 'progress',
+          id,
+          progress: {
+            depth: info.depth,
+            score: info.score,
+            nodes: info.nodes,
+            nps: Math.round((info.nodes * 1000) / Math.max(info.timeMs, 1)),
+            timeMs: Math.round(info.timeMs),
+            pv: lineText(pos, info.pv),
+          },
+        });
+      if (request.analyse) {
+        // No progress: a page analysing a game waits for each answer, and every message is a task
+        // of its main thread.
+        const started = performance.now();
+        const a = analysePosition(engine.searcher, line.value, { ...request.limits, stop: request.stop });
+        const pv = lineText(pos, a.pv);
+        const answer: EngineAnswer = {
+          move: a.move,
+          text: a.move ? moveText(pos, a.move) : '',
+          source: 'search',
+          score: a.score,
+          depth: a.depth,
+          nodes: a.nodes,
+          timeMs: performance.now() - started,
+          pv,
+          notation: lineNotation(request.sbfen, request.standard, request.moves, pv),
+          choices: a.choices.map((c) => ({ text: moveText(pos, c.move), score: c.score })),
+        };
+        post({ type: 'done', id, answer });
+        return;
+      }
       const answer = engine.think(line.value, {
         level: request.level,
         limits: request.limits,
         book: request.book,
         seed: request.seed,
         stop: request.stop,
-        onProgress: (info) =>
-          post({
-            type: 'progress',
-            id,
-            progress: {
-              depth: info.depth,
-              score: info.score,
-              nodes: info.nodes,
-              nps: Math.round((info.nodes * 1000) / Math.max(info.timeMs, 1)),
-              timeMs: Math.round(info.timeMs),
-              pv: lineText(pos, info.pv),
-            },
-          }),
+        onProgress,
       });
       post({ type: 'done', id, answer: { ...answer, pv: lineText(pos, answer.pv) } });
     } catch (e) {

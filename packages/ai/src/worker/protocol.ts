@@ -20,6 +20,11 @@ export type EngineRequest =
       seed?: number;
       /** An Int32Array(1) view of shared memory: writing 1 stops the search early. */
       stop?: Int32Array;
+      /**
+       * Computer analysis (`analysePosition`): full strength within `limits`, a defender choice
+       * searched, its sacrifices scored in the answer's `choices`; no progress messages.
+       */
+      analyse?: boolean;
     }
   | { type: 'new-game' };
 
@@ -35,8 +40,15 @@ export interface Progress {
   pv: string[];
 }
 
-/** The chosen move, with `pv` as move text. */
-export type EngineAnswer = Omit<ThinkResult, 'pv'> & { pv: string[] };
+/**
+ * The chosen move, with `pv` as move text. An analysis adds the line in the game's notation, one
+ * entry per move, and at a defender choice each choice's score.
+ */
+export type EngineAnswer = Omit<ThinkResult, 'pv'> & {
+  pv: string[];
+  notation?: string[];
+  choices?: { text: string; score: number }[];
+};
 
 export type EngineResponse =
   | { type: 'ready' }

@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { PRODUCT } from '../../../lib/site.ts';
+import { AnalysedBoard, useReview } from '../analysis/review.tsx';
 import type { GameController } from '../hooks/useGameController.ts';
 import { useMoveNavigation, useNavigationKeys } from '../hooks/useMoveNavigation.ts';
 import type { BoardMove } from '../lib/model.ts';
@@ -92,6 +93,9 @@ export function GameLayout({
   const shownView = useMemo(() => (nav.shown ? { ...view, ...nav.shown } : view), [nav.shown, view]);
   const inCheck = shown.gameStatus === 'check' || shown.gameStatus === 'checkmate';
   const pending = state.pendingDefenderChoice;
+  const orientation = flipped ? opponent(side) : side;
+  // The analysis follows the shown position, and its graph moves it.
+  const review = useReview(view, names, { ply: nav.shownPly, show: nav.show });
   return (
     <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -132,17 +136,19 @@ export function GameLayout({
       )}
       <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_340px] xl:grid-cols-[minmax(0,1fr)_340px_300px]">
         <div className="mx-auto w-full max-w-[min(100%,calc(100vh-9rem))] min-w-0 space-y-3">
-          <Board
-            board={shown.board}
-            orientation={flipped ? opponent(side) : side}
-            turn={shown.currentPlayer}
-            moves={nav.live ? moves : NO_MOVES}
-            lastMove={shown.lastMove}
-            checkSquare={inCheck ? shown.kingPositions[shown.currentPlayer] : null}
-            highlight={nav.live ? highlight : null}
-            onMove={onMove}
-            premove={ctrl.live && nav.live ? premove : undefined}
-          />
+          <AnalysedBoard review={review} orientation={orientation}>
+            <Board
+              board={shown.board}
+              orientation={orientation}
+              turn={shown.currentPlayer}
+              moves={nav.live ? moves : NO_MOVES}
+              lastMove={shown.lastMove}
+              checkSquare={inCheck ? shown.kingPositions[shown.currentPlayer] : null}
+              highlight={nav.live ? highlight : null}
+              onMove={onMove}
+              premove={ctrl.live && nav.live ? premove : undefined}
+            />
+          </AnalysedBoard>
           {!nav.live && (
             <ShownPositionBar
               shownPly={nav.shownPly}
@@ -157,7 +163,12 @@ export function GameLayout({
           {aside}
           <GameStatusPanel state={view} />
           {controls}
-          <MoveHistory history={view.moveHistory} shownPly={nav.shownPly} onShow={nav.show} />
+          <MoveHistory
+            history={review?.history ?? view.moveHistory}
+            shownPly={nav.shownPly}
+            onShow={nav.show}
+          />
+          {review?.panel}
         </div>
         <div className="space-y-4 lg:col-span-2 lg:grid lg:grid-cols-2 lg:gap-4 lg:space-y-0 xl:col-span-1 xl:block xl:space-y-4">
           <SharedBoxesPanel state={shownView} />

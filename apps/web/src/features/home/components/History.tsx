@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { downloadable, downloadPgn } from '../../../lib/pgn-download.ts';
+import { AnalysedBoard, useReview } from '../../game/index.ts';
 import { useGame, useGames, useMoves } from '../api/games.ts';
 
 export type HistoryFilter = 'all' | 'room' | 'ai' | 'local';
@@ -89,6 +90,9 @@ export function GameHistory({ renderBoard }: { renderBoard: (state: GameState) =
   );
 }
 
+/** The analysis names the sides by colour. */
+const PLAYERS = { white: 'White', black: 'Black' };
+
 function GameDetails({
   game,
   onClose,
@@ -103,6 +107,8 @@ function GameDetails({
   const positions = useMemo(() => (full.data ? replay(full.data.gameState) : []), [full.data]);
   const [ply, setPly] = useState<number | null>(null);
   const at = ply ?? positions.length - 1;
+  const review = useReview(full.data?.gameState, PLAYERS, { ply: at, show: setPly });
+  const board = positions[at] && renderBoard(positions[at]);
   return (
     <Dialog
       open
@@ -113,8 +119,10 @@ function GameDetails({
     >
       <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_220px]">
         <div className="space-y-2">
-          {positions[at] ? (
-            renderBoard(positions[at])
+          {board ? (
+            <AnalysedBoard review={review} orientation="white">
+              {board}
+            </AnalysedBoard>
           ) : (
             <p className="text-sm text-slate-500">Loading board...</p>
           )}
@@ -159,6 +167,7 @@ function GameDetails({
               »
             </Button>
           </div>
+          {review?.panel}
         </div>
         <div className="space-y-3">
           <div className="flex flex-wrap gap-2">
@@ -182,7 +191,8 @@ function GameDetails({
                     )}
                     onClick={() => setPly(i + 1)}
                   >
-                    {m.player === 'white' ? `${Math.ceil(m.moveNumber / 2)}.` : '…'} {m.notation}
+                    {m.player === 'white' ? `${Math.ceil(m.moveNumber / 2)}.` : '…'}{' '}
+                    {review?.history[i]?.notation ?? m.notation}
                   </button>
                 </li>
               ))}
