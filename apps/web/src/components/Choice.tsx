@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** A labelled group of radio buttons, one of `options` checked. */
 export function Choice<T extends string>({
   legend,
@@ -9,7 +11,8 @@ export function Choice<T extends string>({
   legend: string;
   name: string;
   value: T;
-  options: { value: T; label: string }[];
+  /** `swatch`: a picture shown before the label (a board theme's colours). */
+  options: { value: T; label: string; swatch?: ReactNode }[];
   onChange: (v: T) => void;
 }) {
   return (
@@ -29,6 +32,7 @@ export function Choice<T extends string>({
               onChange={() => onChange(o.value)}
               className="accent-amber-600"
             />
+            {o.swatch}
             {o.label}
           </label>
         ))}

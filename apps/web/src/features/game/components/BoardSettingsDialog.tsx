@@ -1,50 +1,7 @@
-import type { ReactNode } from 'react';
+import { Choice } from '../../../components/Choice.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
-import { cn } from '../../../lib/cn.ts';
 import { PIECE_SETS, THEMES, updateSettings, useBoardSettings } from '../hooks/useBoardSettings.ts';
-
-/** A group of radio buttons, one per option; arrow keys move between them. */
-function Choices<K extends string>({
-  legend,
-  name,
-  value,
-  options,
-  onChange,
-}: {
-  legend: string;
-  name: string;
-  value: K;
-  options: { key: K; label: string; swatch?: ReactNode }[];
-  onChange: (key: K) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-semibold text-slate-900">{legend}</legend>
-      <div className="flex flex-wrap gap-2">
-        {options.map((o) => (
-          <label
-            key={o.key}
-            className={cn(
-              'flex cursor-pointer items-center gap-2 rounded-md border px-3 py-2 text-sm has-focus-visible:outline-2 has-focus-visible:outline-amber-500',
-              o.key === value ? 'border-amber-600 bg-amber-50 font-medium' : 'border-slate-300',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              className="sr-only"
-              checked={o.key === value}
-              onChange={() => onChange(o.key)}
-            />
-            {o.swatch}
-            {o.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
 
 /** The light and dark square of a theme. */
 function Swatch({ light, dark }: { light: string; dark: string }) {
@@ -69,23 +26,23 @@ export function BoardSettingsDialog({ onClose }: { onClose: () => void }) {
       }}
     >
       <div className="space-y-4">
-        <Choices
+        <Choice
           legend="Board colours"
           name="board-theme"
           value={settings.theme}
           options={Object.entries(THEMES).map(([key, t]) => ({
-            key: key as keyof typeof THEMES,
+            value: key as keyof typeof THEMES,
             label: t.label,
             swatch: <Swatch light={t.light} dark={t.dark} />,
           }))}
           onChange={(theme) => updateSettings({ theme })}
         />
-        <Choices
+        <Choice
           legend="Pieces"
           name="board-pieces"
           value={settings.pieces}
           options={Object.entries(PIECE_SETS).map(([key, label]) => ({
-            key: key as keyof typeof PIECE_SETS,
+            value: key as keyof typeof PIECE_SETS,
             label,
           }))}
           onChange={(pieces) => updateSettings({ pieces })}
