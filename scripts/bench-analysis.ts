@@ -22,6 +22,7 @@ import { Game } from '@sbc/game';
 import { START_SBFEN } from '@sbc/rules';
 import { launchChromium } from '../apps/web/e2e/chromium.ts';
 import { plantGame } from '../apps/web/e2e/plant.ts';
+import { registered } from './bench/account.ts';
 import { load, option } from './bench/cli.ts';
 import { productionEnv, startServer, TSX } from './bench/server.ts';
 
@@ -61,16 +62,10 @@ async function main() {
   try {
     const base = server.url;
     const texts = playGame(PLIES);
-    const owner = await browser.newContext();
-    const name = `an${Date.now().toString(36)}`;
-    const reg = await owner.request.post(`${base}/api/register`, {
-      headers: { Origin: base },
-      data: { username: name, password: 'secret123', email: `${name}@example.com` },
+    let id = '';
+    const storageState = await registered(browser, base, 'an', async (request) => {
+      id = await plantGame(request, base, texts);
     });
-    if (!reg.ok()) throw new Error(`register: ${reg.status()} ${await reg.text()}`);
-    const id = await plantGame(owner.request, base, texts);
-    const storageState = await owner.storageState();
-    await owner.close();
     console.log(`game ${id}: ${PLIES} moves, ${texts.length + 1} positions; load average ${load()}`);
 
     for (let i = 0; i < RUNS; i++) {

@@ -21,6 +21,7 @@
  */
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../apps/web/e2e/chromium.ts';
+import { registered } from './bench/account.ts';
 
 const BASE = process.env.SBC_URL ?? 'http://localhost:3200';
 const RUNS = Number(process.env.RUNS ?? 3);
@@ -116,15 +117,7 @@ async function main() {
   const browser = await launchChromium();
   try {
     // One user for all runs (registration is rate-limited); each run is a fresh context and game.
-    const context = await browser.newContext();
-    const name = `lt${Date.now().toString(36)}`;
-    const reg = await context.request.post(`${BASE}/api/register`, {
-      headers: { Origin: BASE },
-      data: { username: name, password: 'secret123', email: `${name}@example.com` },
-    });
-    if (!reg.ok()) throw new Error(`register: ${reg.status()} ${await reg.text()}`);
-    const storageState = await context.storageState();
-    await context.close();
+    const storageState = await registered(browser, BASE, 'lt');
     for (let i = 0; i < RUNS; i++) {
       const r = await run(i, browser, storageState);
       maxThink.push(r.thinkTasks.length ? Math.max(...r.thinkTasks.map((t) => t.duration)) : 0);
