@@ -6,7 +6,6 @@ import {
   givesCheck,
   isCapture,
   isLegalMove,
-  isPseudoLegal,
   MAX_MOVES,
   type Move,
   mayAnswerCheck,
@@ -17,6 +16,7 @@ import {
 import { Accumulator } from './accumulator.ts';
 import { type EvalConfig, evaluate, wasLazy } from './evaluate.ts';
 import { captureGain, losingCapture, OrderHeuristics, pickNext } from './order.ts';
+import { MovePicker } from './picker.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 
 export const MATE = 30000;
@@ -87,6 +87,7 @@ export const isMateScore = (score: number): boolean => Math.abs(score) >= MATE_B
 export class Searcher {
   readonly tt: TranspositionTable;
   private readonly order = new OrderHeuristics(MAX_PLY);
+  private readonly pickers = Array.from({ length: MAX_PLY }, () => new MovePicker(this.order));
   private readonly moves = Array.from({ length: MAX_PLY }, () => new Int32Array(MAX_MOVES));
   private readonly scores = Array.from({ length: MAX_PLY }, () => new Int32Array(MAX_MOVES));
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
@@ -432,8 +433,6 @@ export class Searcher {
       }
     }
 
-    const moves = this.moves[ply];
-    const scores = this.scores[ply];
     const killer1 = this.order.killers[2 * ply];
     const killer2 = this.order.killers[2 * ply + 1];
     const originalAlpha = alpha;
@@ -441,24 +440,9 @@ export class Searcher {
     let bestMove = 0;
     let legal = 0;
     const line = inCheck ? checkLine(pos) : 0;
-    // The hash move goes first, before the others are generated: it often ends the node alone.
-    const hashFirst = hashMove !== 0 && isPseudoLegal(pos, hashMove);
-    let n = -1;
-    let i = hashFirst ? -1 : 0;
-    for (;;) {
-      let m: Move;
-      if (i < 0) {
-        m = hashMove;
-        i = 0;
-      } else {
-        if (n < 0) {
-          n = generatePseudo(pos, moves);
-          this.order.score(pos, moves, n, scores, hashMove, ply);
-        }
-        if (i === n) break;
-        m = pickNext(moves, scores, i++, n);
-        if (hashFirst && m === hashMove) continue;
-      }
+    const picker = this.pickers[ply];
+    picker.reset(pos, hashMove, ply);
+    for (let m = picker.next(); m !== 0; m = picker.next()) {
       if (inCheck && !mayAnswerCheck(pos, m, line)) continue;
       if (!isLegalMove(pos, m, inCheck)) continue;
       const quietMove = !isCapture(m) && movePromotion(m) === 0;
