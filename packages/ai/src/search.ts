@@ -410,7 +410,9 @@ export class Searcher {
     }
 
     const us = pos.turn;
-    const staticEval = inCheck ? -INFINITE : this.staticEval(alpha, beta);
+    // Only the pruning below reads the static evaluation: PV nodes, nodes in check and the
+    // deeper nodes right after a null move (no second null move) do without it.
+    const staticEval = inCheck || pvNode || (depth > 3 && !nullOk) ? -INFINITE : this.staticEval(alpha, beta);
     let strong = -1;
     if (!pvNode && !inCheck && Math.abs(beta) < MATE_BOUND) {
       // Reverse futility: far above beta near the leaves, the opponent will not let us get here.
