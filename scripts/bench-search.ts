@@ -1,9 +1,10 @@
 /**
  * `npx tsx scripts/bench-search.ts [--time <ms>] [--against <commit>] [--rounds <n>]`: search
  * speed of packages/ai at full strength from the start position and from a box-rich middlegame
- * (10 s each by default, after a warm-up run), then the depth the hard level reaches in its own
- * scaled think time in the middlegame. Prints nodes/s by wall clock and by the process's CPU time
- * (the two differ when other processes share the cores).
+ * (10 s each by default, after a warm-up run), the CPU time each takes to a fixed depth (12 and
+ * 11), then the depth the hard level reaches in its own scaled think time in the middlegame.
+ * Prints nodes/s by wall clock and by the process's CPU time (the two differ when other processes
+ * share the cores).
  *
  * `--against <commit>` extracts that commit's packages into a temporary folder and measures its
  * engine and this checkout's in the same run, each in its own process, alternately for `--rounds`
@@ -17,18 +18,24 @@ import { pathToFileURL } from 'node:url';
 import { load, option } from './bench/cli.ts';
 
 const MIDDLEGAME = 'r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14';
+/** Name, SBFEN ('' for the start position) and the fixed depth to time. */
 const POSITIONS = [
-  ['start position', ''],
-  ['box-rich middlegame', MIDDLEGAME],
+  ['start position', '', 12],
+  ['box-rich middlegame', MIDDLEGAME, 11],
 ] as const;
 const REPO = resolve(import.meta.dirname, '..');
 
-interface Figure {
-  name: string;
+interface Search {
   nodes: number;
   timeMs: number;
   cpuMs: number;
   depth: number;
+}
+
+interface Figure extends Search {
+  name: string;
+  /** The search to the fixed depth. */
+  fixed: Search;
 }
 
 interface Run {
@@ -50,18 +57,16 @@ async function measure(root: string, timeMs: number): Promise<Run> {
   const engine = new ai.Engine();
   engine.think(line(MIDDLEGAME), { limits: { timeMs: 3000 } });
   const figures: Figure[] = [];
-  for (const [name, sbfen] of POSITIONS) {
+  const timed = (sbfen: string, limits: object): Search => {
     engine.newGame();
     const cpu = process.cpuUsage();
-    const r = engine.think(line(sbfen), { limits: { timeMs } });
+    const r = engine.think(line(sbfen), { limits });
     const used = process.cpuUsage(cpu);
-    figures.push({
-      name,
-      nodes: r.nodes,
-      timeMs: r.timeMs,
-      cpuMs: (used.user + used.system) / 1000,
-      depth: r.depth,
-    });
+    return { nodes: r.nodes, timeMs: r.timeMs, cpuMs: (used.user + used.system) / 1000, depth: r.depth };
+  };
+  for (const [name, sbfen, depth] of POSITIONS) {
+    const fixed = timed(sbfen, { depth });
+    figures.push({ name, ...timed(sbfen, { timeMs }), fixed });
   }
   const l = line(MIDDLEGAME);
   const thinkMs = ai.scaledThinkTime(
@@ -80,7 +85,8 @@ function print(run: Run, label = ''): void {
   for (const f of run.figures) {
     console.log(
       `${label}${f.name}: ${f.nodes} nodes in ${Math.round(f.timeMs)} ms, depth ${f.depth}, ` +
-        `${perSecond(f.nodes, f.timeMs)} nodes/s wall, ${perSecond(f.nodes, f.cpuMs)} nodes/s CPU`,
+        `${perSecond(f.nodes, f.timeMs)} nodes/s wall, ${perSecond(f.nodes, f.cpuMs)} nodes/s CPU; ` +
+        `to depth ${f.fixed.depth}: ${f.fixed.nodes} nodes, ${Math.round(f.fixed.cpuMs)} ms CPU`,
     );
   }
   const h = run.hard;
@@ -132,9 +138,7 @@ else {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log(
-    `\n| round | position | ${commit} nodes/s CPU (wall) | this checkout nodes/s CPU (wall) | CPU ratio |`,
-  );
+  console.log(`\n| round | figure | ${commit} | this checkout | speed-up (CPU) |`);
   console.log('| --: | --- | --: | --: | --: |');
   runs.forEach(({ old, now }, r) => {
     old.figures.forEach((o, i) => {
@@ -142,8 +146,12 @@ else {
       const cpuOld = perSecond(o.nodes, o.cpuMs);
       const cpuNow = perSecond(n.nodes, n.cpuMs);
       console.log(
-        `| ${r + 1} | ${o.name} | ${cpuOld} (${perSecond(o.nodes, o.timeMs)}) | ` +
+        `| ${r + 1} | ${o.name}, nodes/s CPU (wall) | ${cpuOld} (${perSecond(o.nodes, o.timeMs)}) | ` +
           `${cpuNow} (${perSecond(n.nodes, n.timeMs)}) | ${(cpuNow / cpuOld).toFixed(2)} |`,
+      );
+      console.log(
+        `| ${r + 1} | ${o.name}, ms CPU to depth ${o.fixed.depth} (nodes) | ${Math.round(o.fixed.cpuMs)} (${o.fixed.nodes}) | ` +
+          `${Math.round(n.fixed.cpuMs)} (${n.fixed.nodes}) | ${(o.fixed.cpuMs / n.fixed.cpuMs).toFixed(2)} |`,
       );
     });
     console.log(`| ${r + 1} | hard's depth in the middlegame | ${old.hard.depth} | ${now.hard.depth} | |`);
