@@ -51,14 +51,6 @@ export class MovePicker {
     this.badCount = 0;
   }
 
-  /** Drops the quiet moves not handed out yet (killers included): only losing captures are left. */
-  skipQuiets(): void {
-    if (this.stage > GOOD_CAPTURES && this.stage < BAD_CAPTURES) {
-      this.stage = BAD_CAPTURES;
-      this.i = 0;
-    }
-  }
-
   /** The next move to try, or 0 when there is none left. */
   next(): Move {
     const pos = this.pos;

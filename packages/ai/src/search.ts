@@ -448,21 +448,6 @@ export class Searcher {
       if (inCheck && !mayAnswerCheck(pos, m, line)) continue;
       if (!isLegalMove(pos, m, inCheck)) continue;
       const quietMove = !isCapture(m) && movePromotion(m) === 0;
-      // Late move pruning: near the leaves, once enough moves were searched, the quiet moves left
-      // (ordered by history, so the least promising) are not worth a look; not while mated, and
-      // not against pawns alone, where the quiet moves that mate are the point.
-      if (
-        quietMove &&
-        !pvNode &&
-        !inCheck &&
-        depth <= 3 &&
-        legal >= 3 + depth * depth &&
-        best > -MATE_BOUND &&
-        this.acc.hasStrongPiece(us ^ 1)
-      ) {
-        picker.skipQuiets();
-        continue;
-      }
       this.acc.play(pos, m);
       legal++;
       // The child is told whether it is in check, so that it need not look again.
