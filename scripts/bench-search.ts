@@ -1,44 +1,159 @@
 /**
- * `npx tsx scripts/bench-search.ts [--time <ms>]`: search speed of packages/ai at full strength
- * from the start position and from a box-rich middlegame (10 s each by default, after a warm-up
- * run), then the depth the hard level reaches in its own scaled think time in the middlegame.
+ * `npx tsx scripts/bench-search.ts [--time <ms>] [--against <commit>] [--rounds <n>]`: search
+ * speed of packages/ai at full strength from the start position and from a box-rich middlegame
+ * (10 s each by default, after a warm-up run), the CPU time each takes to a fixed depth (12 and
+ * 11), then the depth the hard level reaches in its own scaled think time in the middlegame.
  * Prints nodes/s by wall clock and by the process's CPU time (the two differ when other processes
  * share the cores).
+ *
+ * `--against <commit>` extracts that commit's packages into a temporary folder and measures its
+ * engine and this checkout's in the same run, each in its own process, alternately for `--rounds`
+ * rounds (1 by default), then prints both side by side.
  */
-
-import { Engine, Line, scaledThinkTime } from '@sbc/ai';
-import { generateLegal, MAX_MOVES, START_SBFEN } from '@sbc/rules';
+import { execFileSync, execSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { load, option } from './bench/cli.ts';
 
 const MIDDLEGAME = 'r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14';
-const i = process.argv.indexOf('--time');
-const timeMs = i > 0 ? Number(process.argv[i + 1]) : 10_000;
+/** Name, SBFEN ('' for the start position) and the fixed depth to time. */
+const POSITIONS = [
+  ['start position', '', 12],
+  ['box-rich middlegame', MIDDLEGAME, 11],
+] as const;
+const REPO = resolve(import.meta.dirname, '..');
 
-function line(sbfen: string): Line {
-  const l = Line.from(sbfen, [], false);
-  if (!l.ok) throw new Error(l.error);
-  return l.value;
+interface Search {
+  nodes: number;
+  timeMs: number;
+  cpuMs: number;
+  depth: number;
 }
 
-const engine = new Engine();
-engine.think(line(MIDDLEGAME), { limits: { timeMs: 3000 } });
-for (const [name, sbfen] of [
-  ['start position', START_SBFEN],
-  ['box-rich middlegame', MIDDLEGAME],
-]) {
+interface Figure extends Search {
+  name: string;
+  /** The search to the fixed depth. */
+  fixed: Search;
+}
+
+interface Run {
+  figures: Figure[];
+  /** The hard level in the middlegame. */
+  hard: { thinkMs: number; depth: number; nodes: number; timeMs: number };
+  load: string;
+}
+
+/** Measures the engine of the checkout at `root` (its packages/ai and packages/rules sources). */
+async function measure(root: string, timeMs: number): Promise<Run> {
+  const ai = await import(pathToFileURL(join(root, 'packages/ai/src/index.ts')).href);
+  const rules = await import(pathToFileURL(join(root, 'packages/rules/src/index.ts')).href);
+  const line = (sbfen: string) => {
+    const l = ai.Line.from(sbfen || rules.START_SBFEN, [], false);
+    if (!l.ok) throw new Error(l.error);
+    return l.value;
+  };
+  const engine = new ai.Engine();
+  engine.think(line(MIDDLEGAME), { limits: { timeMs: 3000 } });
+  const figures: Figure[] = [];
+  const timed = (sbfen: string, limits: object): Search => {
+    engine.newGame();
+    const cpu = process.cpuUsage();
+    const r = engine.think(line(sbfen), { limits });
+    const used = process.cpuUsage(cpu);
+    return { nodes: r.nodes, timeMs: r.timeMs, cpuMs: (used.user + used.system) / 1000, depth: r.depth };
+  };
+  for (const [name, sbfen, depth] of POSITIONS) {
+    const fixed = timed(sbfen, { depth });
+    figures.push({ name, ...timed(sbfen, { timeMs }), fixed });
+  }
+  const l = line(MIDDLEGAME);
+  const thinkMs = ai.scaledThinkTime(
+    'hard',
+    l.pos.boxes,
+    rules.generateLegal(l.pos, new Int32Array(rules.MAX_MOVES)),
+  );
   engine.newGame();
-  const cpu = process.cpuUsage();
-  const r = engine.think(line(sbfen), { limits: { timeMs } });
-  const used = process.cpuUsage(cpu);
-  const cpuMs = (used.user + used.system) / 1000;
+  const r = engine.think(l, { level: 'hard' });
+  return { figures, hard: { thinkMs, depth: r.depth, nodes: r.nodes, timeMs: r.timeMs }, load: load() };
+}
+
+const perSecond = (nodes: number, ms: number): number => Math.round((nodes * 1000) / ms);
+
+function print(run: Run, label = ''): void {
+  for (const f of run.figures) {
+    console.log(
+      `${label}${f.name}: ${f.nodes} nodes in ${Math.round(f.timeMs)} ms, depth ${f.depth}, ` +
+        `${perSecond(f.nodes, f.timeMs)} nodes/s wall, ${perSecond(f.nodes, f.cpuMs)} nodes/s CPU; ` +
+        `to depth ${f.fixed.depth}: ${f.fixed.nodes} nodes, ${Math.round(f.fixed.cpuMs)} ms CPU`,
+    );
+  }
+  const h = run.hard;
   console.log(
-    `${name}: ${r.nodes} nodes in ${Math.round(r.timeMs)} ms, depth ${r.depth}, ` +
-      `${Math.round((r.nodes * 1000) / r.timeMs)} nodes/s wall, ${Math.round((r.nodes * 1000) / cpuMs)} nodes/s CPU`,
+    `${label}hard in the middlegame: think time ${h.thinkMs} ms, depth ${h.depth}, ${h.nodes} nodes, ` +
+      `${Math.round(h.timeMs)} ms (load average ${run.load})`,
   );
 }
-const l = line(MIDDLEGAME);
-const think = scaledThinkTime('hard', l.pos.boxes, generateLegal(l.pos, new Int32Array(MAX_MOVES)));
-engine.newGame();
-const r = engine.think(l, { level: 'hard' });
-console.log(
-  `hard in the middlegame: think time ${think} ms, depth ${r.depth}, ${r.nodes} nodes, ${Math.round(r.timeMs)} ms`,
-);
+
+/** Extracts `commit`'s packages into a temporary folder whose node_modules resolve `@sbc/*` to them. */
+function checkout(commit: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sbc-bench-'));
+  execSync(`git archive ${commit} packages | tar -x -C ${dir}`, { cwd: REPO });
+  mkdirSync(join(dir, 'node_modules/@sbc'), { recursive: true });
+  for (const name of readdirSync(join(dir, 'packages'))) {
+    symlinkSync(join(dir, 'packages', name), join(dir, 'node_modules/@sbc', name));
+  }
+  return dir;
+}
+
+/** One measurement in a fresh process (its own JIT and heap), as JSON. */
+function child(root: string, timeMs: number): Run {
+  const out = execFileSync(
+    process.execPath,
+    ['--import', 'tsx', join(REPO, 'scripts/bench-search.ts'), '--root', root, '--time', String(timeMs)],
+    { cwd: REPO, encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  return JSON.parse(out.trim().split('\n').at(-1) as string);
+}
+
+const timeMs = option('--time', 10_000);
+const rootAt = process.argv.indexOf('--root');
+const againstAt = process.argv.indexOf('--against');
+if (rootAt > 0) console.log(JSON.stringify(await measure(process.argv[rootAt + 1], timeMs)));
+else if (againstAt < 0) print(await measure(REPO, timeMs));
+else {
+  const commit = process.argv[againstAt + 1];
+  const dir = checkout(commit);
+  const rounds = option('--rounds', 1);
+  const runs: { old: Run; now: Run }[] = [];
+  try {
+    for (let round = 1; round <= rounds; round++) {
+      const old = child(dir, timeMs);
+      print(old, `[${commit}] `);
+      const now = child(REPO, timeMs);
+      print(now, '[this checkout] ');
+      runs.push({ old, now });
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`\n| round | figure | ${commit} | this checkout | speed-up (CPU) |`);
+  console.log('| --: | --- | --: | --: | --: |');
+  runs.forEach(({ old, now }, r) => {
+    old.figures.forEach((o, i) => {
+      const n = now.figures[i];
+      const cpuOld = perSecond(o.nodes, o.cpuMs);
+      const cpuNow = perSecond(n.nodes, n.cpuMs);
+      console.log(
+        `| ${r + 1} | ${o.name}, nodes/s CPU (wall) | ${cpuOld} (${perSecond(o.nodes, o.timeMs)}) | ` +
+          `${cpuNow} (${perSecond(n.nodes, n.timeMs)}) | ${(cpuNow / cpuOld).toFixed(2)} |`,
+      );
+      console.log(
+        `| ${r + 1} | ${o.name}, ms CPU to depth ${o.fixed.depth} (nodes) | ${Math.round(o.fixed.cpuMs)} (${o.fixed.nodes}) | ` +
+          `${Math.round(n.fixed.cpuMs)} (${n.fixed.nodes}) | ${(o.fixed.cpuMs / n.fixed.cpuMs).toFixed(2)} |`,
+      );
+    });
+    console.log(`| ${r + 1} | hard's depth in the middlegame | ${old.hard.depth} | ${now.hard.depth} | |`);
+  });
+}

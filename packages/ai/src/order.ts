@@ -12,7 +12,9 @@ import {
   movePiece,
   movePromotion,
   moveTo,
+  PAWN,
   type Position,
+  QUEEN,
 } from '@sbc/rules';
 import { VALUE } from './pst.ts';
 
@@ -107,17 +109,28 @@ export class OrderHeuristics {
         scores[i] = HASH_SCORE;
         continue;
       }
-      const gain = captureGain(pos, m) + (movePromotion(m) === 5 ? VALUE[5] - VALUE[1] : 0);
-      if (gain > 0) {
-        const mvvLva = gain * 16 - (ORDER_VALUE[movePiece(m) & 7] >> 4);
-        scores[i] = judgeCaptures && losingCapture(pos, m) ? BAD_CAPTURE + mvvLva : GOOD_CAPTURE + mvvLva;
-      } else if (m === k1 || m === k2) scores[i] = KILLER_SCORE + (m === k1 ? 1 : 0);
-      else {
-        scores[i] = this.history[(movePiece(m) << 7) | moveTo(m)] + (moveKind(m) === JOIN ? 50 : 0);
-        if (movePromotion(m)) scores[i] -= 1 << 21;
-      }
+      const gain = mvvLva(pos, m);
+      if (gain > 0)
+        scores[i] = judgeCaptures && losingCapture(pos, m) ? BAD_CAPTURE + gain : GOOD_CAPTURE + gain;
+      else if (m === k1 || m === k2) scores[i] = KILLER_SCORE + (m === k1 ? 1 : 0);
+      else scores[i] = this.quietScore(m);
     }
   }
+
+  /** A quiet move's score: its history, a small push for a join; under-promotions go last. */
+  quietScore(m: Move): number {
+    const s = this.history[(movePiece(m) << 7) | moveTo(m)] + (moveKind(m) === JOIN ? 50 : 0);
+    return movePromotion(m) ? s - (1 << 21) : s;
+  }
+}
+
+/**
+ * MVV-LVA of a capture or a promotion (what it wins, then the cheaper mover first), positive;
+ * 0 for any other move.
+ */
+export function mvvLva(pos: Position, m: Move): number {
+  const gain = captureGain(pos, m) + (movePromotion(m) === QUEEN ? VALUE[QUEEN] - VALUE[PAWN] : 0);
+  return gain > 0 ? gain * 16 - (ORDER_VALUE[movePiece(m) & 7] >> 4) : 0;
 }
 
 /**

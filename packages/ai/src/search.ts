@@ -6,7 +6,6 @@ import {
   givesCheck,
   isCapture,
   isLegalMove,
-  isPseudoLegal,
   MAX_MOVES,
   type Move,
   mayAnswerCheck,
@@ -17,6 +16,7 @@ import {
 import { Accumulator } from './accumulator.ts';
 import { type EvalConfig, evaluate, wasLazy } from './evaluate.ts';
 import { captureGain, losingCapture, OrderHeuristics, pickNext } from './order.ts';
+import { MovePicker } from './picker.ts';
 import { isMateScore, MATE, MATE_BOUND } from './score.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 
@@ -85,6 +85,7 @@ for (let d = 1; d < 64; d++)
 export class Searcher {
   readonly tt: TranspositionTable;
   private readonly order = new OrderHeuristics(MAX_PLY);
+  private readonly pickers = Array.from({ length: MAX_PLY }, () => new MovePicker(this.order));
   private readonly moves = Array.from({ length: MAX_PLY }, () => new Int32Array(MAX_MOVES));
   private readonly scores = Array.from({ length: MAX_PLY }, () => new Int32Array(MAX_MOVES));
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
@@ -407,7 +408,9 @@ export class Searcher {
     }
 
     const us = pos.turn;
-    const staticEval = inCheck ? -INFINITE : this.staticEval(alpha, beta);
+    // Only the pruning below reads the static evaluation: PV nodes, nodes in check and the
+    // deeper nodes right after a null move (no second null move) do without it.
+    const staticEval = inCheck || pvNode || (depth > 3 && !nullOk) ? -INFINITE : this.staticEval(alpha, beta);
     let strong = -1;
     if (!pvNode && !inCheck && Math.abs(beta) < MATE_BOUND) {
       // Reverse futility: far above beta near the leaves, the opponent will not let us get here.
@@ -430,8 +433,6 @@ export class Searcher {
       }
     }
 
-    const moves = this.moves[ply];
-    const scores = this.scores[ply];
     const killer1 = this.order.killers[2 * ply];
     const killer2 = this.order.killers[2 * ply + 1];
     const originalAlpha = alpha;
@@ -439,24 +440,9 @@ export class Searcher {
     let bestMove = 0;
     let legal = 0;
     const line = inCheck ? checkLine(pos) : 0;
-    // The hash move goes first, before the others are generated: it often ends the node alone.
-    const hashFirst = hashMove !== 0 && isPseudoLegal(pos, hashMove);
-    let n = -1;
-    let i = hashFirst ? -1 : 0;
-    for (;;) {
-      let m: Move;
-      if (i < 0) {
-        m = hashMove;
-        i = 0;
-      } else {
-        if (n < 0) {
-          n = generatePseudo(pos, moves);
-          this.order.score(pos, moves, n, scores, hashMove, ply);
-        }
-        if (i === n) break;
-        m = pickNext(moves, scores, i++, n);
-        if (hashFirst && m === hashMove) continue;
-      }
+    const picker = this.pickers[ply];
+    picker.reset(pos, hashMove, ply);
+    for (let m = picker.next(); m !== 0; m = picker.next()) {
       if (inCheck && !mayAnswerCheck(pos, m, line)) continue;
       if (!isLegalMove(pos, m, inCheck)) continue;
       const quietMove = !isCapture(m) && movePromotion(m) === 0;

@@ -48,8 +48,22 @@ export const MAX_MOVES = 512;
 
 const PAWN_START_RANK = [1, 6];
 const LAST_RANK = [7, 0];
-const PROMOTIONS: readonly PieceType[] = [QUEEN, ROOK, BISHOP, KNIGHT];
-const QUEEN_ONLY: readonly PieceType[] = [QUEEN];
+/**
+ * What a generator call wants: every pseudo-legal move, the tactical ones (captures, copies, en
+ * passant, box attacks, promotions to a queen) or the rest (quiet moves, joins, castling,
+ * under-promotions). TACTICAL and QUIET_ONLY split ALL exactly, so that a search can generate its
+ * captures first and the quiet moves only when the captures did not end the node.
+ */
+const ALL = 0;
+const TACTICAL = 1;
+const QUIET_ONLY = 2;
+type Mode = typeof ALL | typeof TACTICAL | typeof QUIET_ONLY;
+/** Promotion types by mode. */
+const PROMOTIONS: readonly (readonly PieceType[])[] = [
+  [QUEEN, ROOK, BISHOP, KNIGHT],
+  [QUEEN],
+  [ROOK, BISHOP, KNIGHT],
+];
 const KING_START = [0x04, 0x74];
 const KINGSIDE = [WHITE_KINGSIDE, BLACK_KINGSIDE];
 const QUEENSIDE = [WHITE_QUEENSIDE, BLACK_QUEENSIDE];
@@ -59,7 +73,7 @@ const QUEENSIDE = [WHITE_QUEENSIDE, BLACK_QUEENSIDE];
  * every piece's moves by its normal movement plus the shared-box moves (join, copy, attacks).
  */
 export function generatePseudo(pos: Position, out: Int32Array): number {
-  return generate(pos, out, false);
+  return generate(pos, out, ALL);
 }
 
 /**
@@ -67,7 +81,15 @@ export function generatePseudo(pos: Position, out: Int32Array): number {
  * search: captures (copies included), en passant, attacks on boxes, and promotions to a queen.
  */
 export function generateCaptures(pos: Position, out: Int32Array): number {
-  return generate(pos, out, true);
+  return generate(pos, out, TACTICAL);
+}
+
+/**
+ * Fills `out` with the pseudo-legal moves that `generateCaptures` leaves out: quiet moves, joins,
+ * castling and under-promotions (also those that capture).
+ */
+export function generateQuiets(pos: Position, out: Int32Array): number {
+  return generate(pos, out, QUIET_ONLY);
 }
 
 const ONE_PIECE = new Int32Array(64);
@@ -82,13 +104,12 @@ export function isPseudoLegal(pos: Position, m: Move): boolean {
   if (pos.pendingSquare >= 0 || p === 0 || colorOf(p) !== pos.turn || from & 0x88) return false;
   const b = pos.second[from];
   if (pos.first[from] !== p && b !== p) return false;
-  const n = pieceMoves(pos, from, p, b !== 0, false, ONE_PIECE, 0);
+  const n = pieceMoves(pos, from, p, b !== 0, ALL, ONE_PIECE, 0);
   for (let i = 0; i < n; i++) if (ONE_PIECE[i] === m) return true;
   return false;
 }
 
-/** `tactical`: only the moves `generateCaptures` wants. */
-function generate(pos: Position, out: Int32Array, tactical: boolean): number {
+function generate(pos: Position, out: Int32Array, mode: Mode): number {
   const a = pos.first;
   const b = pos.second;
   const us = pos.turn;
@@ -102,11 +123,11 @@ function generate(pos: Position, out: Int32Array, tactical: boolean): number {
     if (x === 0) continue;
     const y = b[sq];
     if (y === 0) {
-      if (colorOf(x) === us) n = pieceMoves(pos, sq, x, false, tactical, out, n);
+      if (colorOf(x) === us) n = pieceMoves(pos, sq, x, false, mode, out, n);
     } else {
       // From a box each own piece may move; two of one type make one set of moves (docs/rules.md §4).
-      if (colorOf(x) === us) n = pieceMoves(pos, sq, x, true, tactical, out, n);
-      if (colorOf(y) === us && y !== x) n = pieceMoves(pos, sq, y, true, tactical, out, n);
+      if (colorOf(x) === us) n = pieceMoves(pos, sq, x, true, mode, out, n);
+      if (colorOf(y) === us && y !== x) n = pieceMoves(pos, sq, y, true, mode, out, n);
     }
   }
   return n;
@@ -117,20 +138,20 @@ function pieceMoves(
   from: Square,
   p: Piece,
   inBox: boolean,
-  tactical: boolean,
+  mode: Mode,
   out: Int32Array,
   n: number,
 ): number {
   const type = typeOf(p);
-  if (type === PAWN) return pawnMoves(pos, from, p, tactical, out, n);
-  if (type === KING) return kingMoves(pos, from, p, tactical, out, n);
+  if (type === PAWN) return pawnMoves(pos, from, p, mode, out, n);
+  if (type === KING) return kingMoves(pos, from, p, mode, out, n);
   // Conditions (a) and (b) of docs/rules.md §2 and §3: may this move create a box?
   const canCreate = !pos.standard && !inBox && pos.boxes < BOX_LIMIT;
   const a = pos.first;
   if (type === KNIGHT) {
     for (let i = 0; i < 8; i++) {
       const t = from + KNIGHT_STEPS[i];
-      if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, tactical, out, n);
+      if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, mode, out, n);
     }
     return n;
   }
@@ -138,64 +159,56 @@ function pieceMoves(
     for (let i = 0; i < 4; i++) {
       const d = DIAGONALS[i];
       let t = from + d;
-      for (; !(t & 0x88) && a[t] === 0; t += d) if (!tactical) out[n++] = encodeMove(from, t, p, QUIET);
-      if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, tactical, out, n);
+      for (; !(t & 0x88) && a[t] === 0; t += d)
+        if (mode !== TACTICAL) out[n++] = encodeMove(from, t, p, QUIET);
+      if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, mode, out, n);
     }
   }
   if (type !== BISHOP) {
     for (let i = 0; i < 4; i++) {
       const d = ORTHOGONALS[i];
       let t = from + d;
-      for (; !(t & 0x88) && a[t] === 0; t += d) if (!tactical) out[n++] = encodeMove(from, t, p, QUIET);
-      if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, tactical, out, n);
+      for (; !(t & 0x88) && a[t] === 0; t += d)
+        if (mode !== TACTICAL) out[n++] = encodeMove(from, t, p, QUIET);
+      if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, mode, out, n);
     }
   }
   return n;
 }
 
-/**
- * A strong piece reaching `to`: a quiet move, a join, a capture, a copy or a box attack
- * (`tactical`: only the last three).
- */
+/** A strong piece reaching `to`: a quiet move, a join, a capture, a copy or a box attack. */
 function landOn(
   pos: Position,
   from: Square,
   to: Square,
   p: Piece,
   canCreate: boolean,
-  tactical: boolean,
+  mode: Mode,
   out: Int32Array,
   n: number,
 ): number {
   const x = pos.first[to];
   if (x === 0) {
-    if (!tactical) out[n++] = encodeMove(from, to, p, QUIET);
+    if (mode !== TACTICAL) out[n++] = encodeMove(from, to, p, QUIET);
     return n;
   }
   const y = pos.second[to];
   const us = colorOf(p);
   if (y === 0) {
     if (colorOf(x) === us) {
-      if (canCreate && !tactical && x === pieceOf(us, PAWN) && to >> 4 !== PAWN_START_RANK[us]) {
+      if (canCreate && mode !== TACTICAL && x === pieceOf(us, PAWN) && to >> 4 !== PAWN_START_RANK[us]) {
         out[n++] = encodeMove(from, to, p, JOIN);
       }
-    } else if (typeOf(x) !== KING) {
+    } else if (typeOf(x) !== KING && mode !== QUIET_ONLY) {
       out[n++] = encodeMove(from, to, p, canCreate && isStrong(x) ? COPY : CAPTURE);
     }
-  } else if (colorOf(x) !== us && colorOf(y) !== us) {
+  } else if (colorOf(x) !== us && colorOf(y) !== us && mode !== QUIET_ONLY) {
     out[n++] = encodeMove(from, to, p, typeOf(x) === PAWN ? ATTACK_PAWN_BOX : ATTACK_DOUBLE_BOX);
   }
   return n;
 }
 
-function kingMoves(
-  pos: Position,
-  from: Square,
-  p: Piece,
-  tactical: boolean,
-  out: Int32Array,
-  n: number,
-): number {
+function kingMoves(pos: Position, from: Square, p: Piece, mode: Mode, out: Int32Array, n: number): number {
   const a = pos.first;
   const us = colorOf(p);
   for (let i = 0; i < 8; i++) {
@@ -203,13 +216,14 @@ function kingMoves(
     if (t & 0x88) continue;
     const x = a[t];
     if (x === 0) {
-      if (!tactical) out[n++] = encodeMove(from, t, p, QUIET);
+      if (mode !== TACTICAL) out[n++] = encodeMove(from, t, p, QUIET);
     }
     // A king never enters a box, and never attacks one.
-    else if (pos.second[t] === 0 && colorOf(x) !== us && typeOf(x) !== KING)
+    else if (mode !== QUIET_ONLY && pos.second[t] === 0 && colorOf(x) !== us && typeOf(x) !== KING)
       out[n++] = encodeMove(from, t, p, CAPTURE);
   }
-  if (tactical || from !== KING_START[us] || !(pos.castling & (KINGSIDE[us] | QUEENSIDE[us]))) return n;
+  if (mode === TACTICAL || from !== KING_START[us] || !(pos.castling & (KINGSIDE[us] | QUEENSIDE[us])))
+    return n;
   const rook = pieceOf(us, ROOK);
   // The rook must stand alone on its corner; squares between must be empty (a box is not). That
   // the king is not in check and crosses no attacked square is left to `isLegalMove`.
@@ -235,25 +249,18 @@ function kingMoves(
   return n;
 }
 
-/** `tactical`: captures, en passant and promotions to a queen only. */
-function pawnMoves(
-  pos: Position,
-  from: Square,
-  p: Piece,
-  tactical: boolean,
-  out: Int32Array,
-  n: number,
-): number {
+/** Promotions go by `PROMOTIONS[mode]`, whether they capture or not. */
+function pawnMoves(pos: Position, from: Square, p: Piece, mode: Mode, out: Int32Array, n: number): number {
   const a = pos.first;
   const b = pos.second;
   const us = colorOf(p);
   const fwd = FORWARD[us];
   const promotes = (from + fwd) >> 4 === LAST_RANK[us];
-  const promotions = tactical ? QUEEN_ONLY : PROMOTIONS;
+  const promotions = PROMOTIONS[mode];
   let t = from + fwd;
   if (a[t] === 0) {
     if (promotes) n = promote(from, t, p, QUIET, promotions, out, n);
-    else if (!tactical) {
+    else if (mode !== TACTICAL) {
       out[n++] = encodeMove(from, t, p, QUIET);
       if (from >> 4 === PAWN_START_RANK[us] && a[t + fwd] === 0)
         out[n++] = encodeMove(from, t + fwd, p, DOUBLE_PUSH);
@@ -264,7 +271,7 @@ function pawnMoves(
     if (t & 0x88) continue;
     const x = a[t];
     if (x === 0) {
-      if (t === pos.epSquare) out[n++] = encodeMove(from, t, p, EN_PASSANT);
+      if (t === pos.epSquare && mode !== QUIET_ONLY) out[n++] = encodeMove(from, t, p, EN_PASSANT);
       continue;
     }
     const y = b[t];
@@ -276,7 +283,7 @@ function pawnMoves(
     }
     if (kind < 0) continue;
     if (promotes) n = promote(from, t, p, kind, promotions, out, n);
-    else out[n++] = encodeMove(from, t, p, kind);
+    else if (mode !== QUIET_ONLY) out[n++] = encodeMove(from, t, p, kind);
   }
   return n;
 }

@@ -5,6 +5,7 @@ import { isCapture, movePromotion } from '../src/move.ts';
 import {
   generateCaptures,
   generatePseudo,
+  generateQuiets,
   isLegalMove,
   isPseudoLegal,
   legalMoves,
@@ -14,13 +15,14 @@ import { QUEEN } from '../src/piece.ts';
 import { START_SBFEN } from '../src/sbfen.ts';
 import { position, prng } from './helpers.ts';
 
-describe('generateCaptures', () => {
-  it('equals the captures and queen promotions of the rules package, over random games', () => {
+describe('generateCaptures and generateQuiets', () => {
+  it('split the pseudo-legal moves: captures and queen promotions, then the rest, over random games', () => {
     const random = prng(99);
     const all = new Int32Array(MAX_MOVES);
     const mine = new Int32Array(MAX_MOVES);
     let checked = 0;
     let boxAttacks = 0;
+    let underPromotions = 0;
     for (let game = 0; game < 40; game++) {
       const pos = position(START_SBFEN, game % 5 === 4);
       for (let ply = 0; ply < 150; ply++) {
@@ -33,6 +35,12 @@ describe('generateCaptures', () => {
           const got = Array.from(mine.subarray(0, generateCaptures(pos, mine))).sort((x, y) => x - y);
           expect(got).toEqual(expected);
           boxAttacks += got.filter((m) => m >> 21 === 7 || m >> 21 === 8).length;
+          const rest = Array.from(all.subarray(0, n))
+            .filter((m) => !expected.includes(m))
+            .sort((x, y) => x - y);
+          const quiets = Array.from(mine.subarray(0, generateQuiets(pos, mine))).sort((x, y) => x - y);
+          expect(quiets).toEqual(rest);
+          underPromotions += quiets.filter((m) => movePromotion(m) !== 0).length;
           checked++;
         }
         // Prefer captures so that boxes appear and get attacked.
@@ -45,6 +53,7 @@ describe('generateCaptures', () => {
     }
     expect(checked).toBeGreaterThan(3000);
     expect(boxAttacks).toBeGreaterThan(0);
+    expect(underPromotions).toBeGreaterThan(0);
   });
 
   it('knows promotions, en passant and box attacks by pawns', () => {
