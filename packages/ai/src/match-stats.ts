@@ -35,8 +35,11 @@ export function eloEstimate({ wins, draws, losses }: Tally): EloEstimate {
   return { elo: eloOf(mean, n), margin, bound: mean === 1 ? '≥' : mean === 0 ? '≤' : '' };
 }
 
-export const formatElo = ({ elo, margin, bound }: EloEstimate): string =>
-  `${bound ? `${bound} ` : ''}${elo >= 0 ? '+' : ''}${elo.toFixed(0)} ± ${margin.toFixed(0)}`;
+/** `+191 ± 120`, or a bound without margin (`≥ +191`); `signed` for differences. */
+export const formatElo = ({ elo, margin, bound }: EloEstimate, signed = true): string => {
+  const value = `${signed && elo >= 0 ? '+' : ''}${elo.toFixed(0)}`;
+  return bound ? `${bound} ${value}` : `${value} ± ${margin.toFixed(0)}`;
+};
 
 /** One rung of a ladder: the opponent's rating and what was scored against it. */
 export interface Rung extends Tally {

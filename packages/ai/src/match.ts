@@ -102,7 +102,7 @@ function summary(): void {
   if (!played.length) return;
   const fitted = fitRating(played.map((r): Rung => ({ rating: r.rating ?? 0, ...r.tally })));
   console.log(
-    `final: ${playerLabel(a)} rated ${fitted.bound ? `${fitted.bound} ` : ''}${fitted.elo.toFixed(0)} ± ${fitted.margin.toFixed(0)} ` +
+    `final: ${playerLabel(a)} rated ${formatElo(fitted, false)} ` +
       `on the UCI_Elo scale of ${playerLabel(settings.b)} (maximum likelihood over ${played.reduce((s, r) => s + r.tally.wins + r.tally.draws + r.tally.losses, 0)} games, ${minutes} min)`,
   );
 }

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseMatchArgs } from '../src/match-args.ts';
 import { Agreement, type GameSpec, playGame } from '../src/match-game.ts';
-import { eloEstimate, fitRating, type Rung } from '../src/match-stats.ts';
+import { eloEstimate, fitRating, formatElo, type Rung } from '../src/match-stats.ts';
 import { type Player, startPlayer } from '../src/players.ts';
 
 const FAKE = fileURLToPath(new URL('fixtures/fake-uci.mjs', import.meta.url));
@@ -83,6 +83,9 @@ describe('Elo', () => {
     expect(eloEstimate({ wins: 20, draws: 20, losses: 0 }).margin).toBeLessThan(threeQuarters.margin);
     expect(eloEstimate({ wins: 4, draws: 0, losses: 0 }).bound).toBe('≥');
     expect(eloEstimate({ wins: 0, draws: 1, losses: 3 }).bound).toBe('');
+    expect(formatElo({ elo: 190.8, margin: 120.4, bound: '' })).toBe('+191 ± 120');
+    expect(formatElo({ elo: -190.8, margin: 0, bound: '≤' })).toBe('≤ -191');
+    expect(formatElo({ elo: 2200, margin: 0, bound: '≥' }, false)).toBe('≥ 2200');
   });
 
   it('fits one rating to a ladder of results', () => {
