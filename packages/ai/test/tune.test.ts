@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { quietPositions, readSamples } from '../src/tune/samples.ts';
-import { copyWeights, errorOf, evaluations, fitK, type Sample, tune } from '../src/tune/texel.ts';
+import {
+  copyWeights,
+  errorOf,
+  evaluations,
+  fitK,
+  type Param,
+  paramValue,
+  type Sample,
+  TUNED_PARAMS,
+  tune,
+} from '../src/tune/texel.ts';
 import { WEIGHTS_FILE, withWeights } from '../src/tune/weights-file.ts';
 import { WEIGHTS } from '../src/weights.ts';
 import { position } from './helpers.ts';
@@ -54,6 +64,17 @@ describe('Texel tuning', () => {
     expect(errorOf(result.weights, SAMPLES, result.k)).toBeCloseTo(result.after, 12);
     expect(errorOf(saved, SAMPLES, result.k)).toBeCloseTo(result.before, 12);
     expect(evaluations(SAMPLES)).toEqual(before);
+  });
+
+  it('keeps each weight within its leeway', () => {
+    const start = copyWeights(WEIGHTS);
+    const free = tune(SAMPLES, start, { maxPasses: 6 });
+    const held = tune(SAMPLES, start, { maxPasses: 6, leeway: 0.05 });
+    const drift = (w: typeof WEIGHTS, p: Param) => Math.abs(paramValue(w, p) - paramValue(start, p));
+    const reach = (p: Param) => Math.max(10, 0.05 * Math.abs(paramValue(start, p)));
+    expect(TUNED_PARAMS.some((p) => drift(free.weights, p) > reach(p))).toBe(true);
+    for (const p of TUNED_PARAMS) expect(drift(held.weights, p)).toBeLessThanOrEqual(reach(p));
+    expect(held.after).toBeLessThan(held.before);
   });
 
   it('writes weights into weights.ts in its own format', () => {

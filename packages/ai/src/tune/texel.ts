@@ -100,8 +100,10 @@ export interface TuneResult {
 /**
  * Local search from `start`: each pass tries every parameter one step up and down and keeps a
  * change that lowers the error; the step halves from `firstStep` to 1 when a pass finds nothing,
- * and the search ends then or after `maxPasses`. `onPass` hears each pass's error. Leaves the
- * evaluation's own weights as they were.
+ * and the search ends then or after `maxPasses`. With `leeway`, a weight stays within that share
+ * of its start value (at least 10 cp) of it: a few thousand positions cannot pin two dozen weights
+ * down, and unbounded they drift to whatever predicts the sample's games (docs/engine.md §9).
+ * `onPass` hears each pass's error. Leaves the evaluation's own weights as they were.
  */
 export function tune(
   samples: readonly Sample[],
@@ -110,6 +112,7 @@ export function tune(
     params?: Param[];
     firstStep?: number;
     maxPasses?: number;
+    leeway?: number;
     onPass?: (pass: number, error: number, step: number) => void;
   },
 ): TuneResult {
@@ -128,7 +131,11 @@ export function tune(
       let improved = false;
       for (const param of params) {
         const value = paramValue(weights, param);
+        const origin = paramValue(start, param);
+        const reach =
+          options.leeway === undefined ? Infinity : Math.max(10, options.leeway * Math.abs(origin));
         for (const delta of [step, -step]) {
+          if (Math.abs(value + delta - origin) > reach) continue;
           setParam(weights, param, value + delta);
           const error = errorOf(weights, samples, k);
           if (error < best) {

@@ -1,5 +1,6 @@
 /**
- * `npm run -s tune -- [--data FILE]... [--passes N] [--step N] [--holdout PERCENT] [--write]`:
+ * `npm run -s tune -- [--data FILE]... [--passes N] [--step N] [--leeway PERCENT] [--holdout PERCENT]
+ * [--write]`:
  * Texel tuning of the evaluation's weights (docs/engine.md §9) on positions written by
  * `npm run -s datagen`. Every tenth position (by default) is held out and only measured, so that
  * the error there shows whether the tuned weights generalise. `--write` puts them in `src/weights.ts`.
@@ -17,10 +18,11 @@ const { values } = parseArgs({
     passes: { type: 'string', default: '50' },
     step: { type: 'string', default: '4' },
     holdout: { type: 'string', default: '10' },
+    leeway: { type: 'string', default: '50' },
     write: { type: 'boolean', default: false },
   },
 });
-const number = (name: 'passes' | 'step' | 'holdout', min: number): number => {
+const number = (name: 'passes' | 'step' | 'holdout' | 'leeway', min: number): number => {
   const n = Number(values[name]);
   if (!Number.isInteger(n) || n < min) {
     process.stderr.write(`tune: --${name} must be a whole number from ${min}, found '${values[name]}'\n`);
@@ -42,6 +44,7 @@ const started = Date.now();
 const result = tune(train, start, {
   firstStep: number('step', 1),
   maxPasses: number('passes', 1),
+  leeway: number('leeway', 0) / 100,
   onPass: (pass, error, step) =>
     console.log(
       `pass ${pass} (step ${step}): error ${error.toFixed(6)}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
