@@ -1,8 +1,8 @@
 /**
- * `npm run -s tune -- [--data FILE]... [--passes N] [--step N] [--leeway PERCENT] [--holdout PERCENT]
- * [--write]`:
- * Texel tuning of the evaluation's weights (docs/engine.md §9) on positions written by
- * `npm run -s datagen`. Every tenth position (by default) is held out and only measured, so that
+ * `npm run -s tune -- [--data FILE]... [--passes N] [--step N] [--leeway PERCENT]
+ * [--skip FIELD,...] [--holdout PERCENT] [--write]`: Texel tuning of the evaluation's weights
+ * (docs/engine.md §9) on positions written by `npm run -s datagen`; `--skip material` leaves the
+ * piece values (or other fields of `weights.ts`) as they are. Every tenth position (by default) is held out and only measured, so that
  * the error there shows whether the tuned weights generalise. `--write` puts them in `src/weights.ts`.
  */
 import { readFileSync } from 'node:fs';
@@ -19,6 +19,7 @@ const { values } = parseArgs({
     step: { type: 'string', default: '4' },
     holdout: { type: 'string', default: '10' },
     leeway: { type: 'string', default: '50' },
+    skip: { type: 'string', default: '' },
     write: { type: 'boolean', default: false },
   },
 });
@@ -39,12 +40,20 @@ console.log(
   `${train.length} positions to tune on, ${held.length} held out (${(values.data ?? []).join(', ')})`,
 );
 
+const skipped = (values.skip ?? '').split(',').filter(Boolean);
+for (const field of skipped)
+  if (!(field in WEIGHTS)) {
+    process.stderr.write(`tune: --skip: no weight named '${field}' (${Object.keys(WEIGHTS).join(', ')})\n`);
+    process.exit(2);
+  }
+const params = TUNED_PARAMS.filter(([field]) => !skipped.includes(field));
 const start = copyWeights(WEIGHTS);
 const started = Date.now();
 const result = tune(train, start, {
   firstStep: number('step', 1),
   maxPasses: number('passes', 1),
   leeway: number('leeway', 0) / 100,
+  params,
   onPass: (pass, error, step) =>
     console.log(
       `pass ${pass} (step ${step}): error ${error.toFixed(6)}, ${((Date.now() - started) / 1000).toFixed(0)} s`,
