@@ -16,12 +16,12 @@ import { WEIGHTS_FILE, withWeights } from '../src/tune/weights-file.ts';
 import { WEIGHTS } from '../src/weights.ts';
 import { position } from './helpers.ts';
 
-/** 47 quiet positions of 6 self-play games (`npm run -s datagen -- --games 6`). */
+/** 38 quiet positions of 6 self-play games (`npm run -s datagen -- --games 6`). */
 const SAMPLES = readSamples(readFileSync(new URL('fixtures/tune-positions.txt', import.meta.url), 'utf8'));
 
 describe('tuning positions', () => {
   it('reads a file and names a bad line', () => {
-    expect(SAMPLES.length).toBe(47);
+    expect(SAMPLES.length).toBe(38);
     expect(() => readSamples('# sbc tuning positions, mode chess\n1 8/8/8/8/8/8/8/8 w - - 0 1\n')).toThrow(
       /line 2/,
     );

@@ -1,15 +1,16 @@
 /**
  * `npm run -s datagen -- --games N [--standard] [--nodes N] [--random-plies N] [--per-game N]
  * [--seed S] [--out FILE]`: self-play games of the full-strength engine at a fixed node count
- * per move, from the match openings plus a few varied moves (so that no two games are alike),
+ * per move, from the match openings plus a few varied moves (so that games differ),
  * and writes up to `--per-game` of each game's quiet positions with its result (docs/engine.md §9).
  * The same arguments write the same file.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { START_SBFEN } from '@sbc/rules';
-import { Engine } from '../engine.ts';
+import { defenderChoice } from '@sbc/game';
+import { moveText, START_SBFEN } from '@sbc/rules';
+import { Engine, FULL_STRENGTH } from '../engine.ts';
 import { Line } from '../line.ts';
 import { playGame } from '../match-game.ts';
 import { matchOpenings } from '../match-openings.ts';
@@ -44,37 +45,48 @@ const seed = number('seed');
 const out = values.out ?? `data/tune/${standard ? 'chess' : 'sharedbox'}.txt`;
 const limits = { nodes: Math.max(1, number('nodes')) };
 
+/** The varied moves are drawn among those within this margin of the best, in centipawns. */
+const VARIETY_MARGIN = 50;
 const variety = new Engine();
 
 /**
- * A match opening followed by `randomPlies` moves of the medium level without its book: it picks
- * at random among moves within 10 cp of its best (and now and then a weaker one), so games part
- * ways without throwing pieces away.
+ * A match opening followed by `randomPlies` varied moves: each drawn at random among the moves a
+ * full-strength search (at `--nodes`, every root move scored exactly) puts within VARIETY_MARGIN
+ * of its best, so games part ways without throwing pieces away. Defender choices follow
+ * docs/rules.md §5.
  */
-function opening(index: number): string[] {
+function opening(index: number, random: () => number): string[] {
   const openings = matchOpenings(standard);
   const moves = [...openings[index % openings.length]];
-  const line = Line.from(START_SBFEN, moves, standard);
-  if (!line.ok) throw new Error(line.error);
+  const started = Line.from(START_SBFEN, moves, standard);
+  if (!started.ok) throw new Error(started.error);
+  const line = started.value;
   for (let i = 0; i < randomPlies; i++) {
-    const answer = variety.think(line.value, {
-      level: 'medium',
-      book: false,
-      seed: seed * 1_000_003 + index,
-    });
-    if (!answer.move) break;
-    moves.push(answer.text);
-    line.value.play(answer.move);
+    const pos = line.pos;
+    let move = pos.pendingSquare >= 0 ? defenderChoice(pos) : 0;
+    if (!move) {
+      const { rootScores } = variety.searcher.search(pos, line.keys, FULL_STRENGTH, {
+        ...limits,
+        exactRoot: true,
+      });
+      const best = Math.max(...rootScores.map((r) => r.score));
+      const near = rootScores.filter((r) => r.score >= best - VARIETY_MARGIN);
+      if (near.length === 0) break;
+      move = near[Math.floor(random() * near.length)].move;
+    }
+    moves.push(moveText(pos, move));
+    line.play(move);
   }
   return moves;
 }
 
 const players = { a: new LevelPlayer('full', limits), b: new LevelPlayer('full', limits) };
 const lines = [fileHeader(standard)];
+const seen = new Set<string>();
 const started = Date.now();
 for (let g = 0; g < games; g++) {
   const random = seededRandom(seed * 1_000_003 + g);
-  const moves = opening(g);
+  const moves = opening(g, random);
   const record = await playGame(
     { index: g, a: { level: 'full' }, b: { level: 'full' }, aWhite: true, opening: moves, standard, seed },
     players,
@@ -85,7 +97,12 @@ for (let g = 0; g < games; g++) {
     const j = Math.floor(random() * (i + 1));
     [quiet[i], quiet[j]] = [quiet[j], quiet[i]];
   }
-  for (const sbfen of quiet.slice(0, perGame)) lines.push(sampleLine(WHITE_SCORE[record.result], sbfen));
+  // A position met before (the same opening, a transposition) is kept only the first time.
+  const fresh = quiet.filter((sbfen) => !seen.has(sbfen)).slice(0, perGame);
+  for (const sbfen of fresh) {
+    seen.add(sbfen);
+    lines.push(sampleLine(WHITE_SCORE[record.result], sbfen));
+  }
   process.stderr.write(
     `game ${g + 1}/${games}: ${record.result} ${record.reason}, ${record.plies} plies; ${lines.length - 1} positions, ` +
       `${((Date.now() - started) / 1000).toFixed(0)} s\n`,
