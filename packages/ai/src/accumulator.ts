@@ -50,7 +50,11 @@ const C_MINORS = new Int32Array(256);
 const C_BOXES = new Int32Array(256);
 const C_BALANCE = new Int32Array(256);
 const C_STRONG = new Int32Array(256);
-{
+
+/** Fills the per-content tables from the piece values and tables of `pst.ts` (again when the tuner changes them). */
+export function buildSums(): void {
+  for (const table of [SQ_MIDDLE, SQ_END, SQ_PAWN_LO, SQ_PAWN_HI]) table.fill(0);
+  for (const table of [C_MATERIAL, C_QUEENS, C_MAJORS, C_MINORS, C_BOXES, C_BALANCE, C_STRONG]) table.fill(0);
   let seed = 0x9e3779b9;
   const random = (): number => {
     seed ^= seed << 13;
@@ -88,6 +92,7 @@ const C_STRONG = new Int32Array(256);
     if (y !== 0 && x >> 3 === y >> 3) C_BOXES[c] = x >> 3 === 0 ? 1 : -1;
   }
 }
+buildSums();
 
 /**
  * The evaluation's sums kept up to date move by move instead of recounted over the board at

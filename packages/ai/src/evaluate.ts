@@ -1,6 +1,7 @@
 import { BISHOP, BOX_LIMIT, KNIGHT, PAWN, type Position, QUEEN, WHITE } from '@sbc/rules';
 import {
   Accumulator,
+  buildSums,
   T_BALANCE,
   T_BOXES,
   T_END,
@@ -12,7 +13,9 @@ import {
   T_PAWN_LO,
   T_QUEENS,
 } from './accumulator.ts';
-import { pawnStructure } from './pawns.ts';
+import { clearPawnCache, pawnStructure } from './pawns.ts';
+import { buildTables } from './pst.ts';
+import { WEIGHTS, type Weights } from './weights.ts';
 
 export type EvalKind = 'material' | 'standard' | 'advanced';
 
@@ -33,9 +36,6 @@ export function gamePhase(plies: number, material: number, queens: number): Phas
 /** Plies played since the start, from the fullmove number and the side to move. */
 export const gamePlies = (pos: Position): number => 2 * (pos.fullmove - 1) + pos.turn;
 
-const MOBILITY_WEIGHT = [0, 0, 4, 4, 2, 1, 0];
-/** Pieces counted in the safety of an enemy king, by how much each square near it is worth. */
-const KING_ATTACK_WEIGHT = [0, 0, 6, 6, 8, 14, 0];
 const KNIGHT_STEPS = [-33, -31, -18, -14, 14, 18, 31, 33];
 const DIAGONALS = [-17, -15, 15, 17];
 const ORTHOGONALS = [-16, -1, 1, 16];
@@ -79,6 +79,22 @@ export function evaluate(
   return pos.turn === WHITE ? score : -score;
 }
 
+/**
+ * Makes `next` the evaluation's weights (the tuner's trials), in place, so that every table
+ * built from them and every cache of scores follows. A searcher's own cache is its caller's
+ * to clear.
+ */
+export function useWeights(next: Weights): void {
+  for (const key of Object.keys(WEIGHTS) as (keyof Weights)[]) {
+    const value = next[key];
+    if (Array.isArray(value)) (WEIGHTS[key] as number[]).splice(0, value.length, ...value);
+    else (WEIGHTS[key] as number) = value;
+  }
+  buildTables();
+  buildSums();
+  clearPawnCache();
+}
+
 /** Whether the last `evaluate` stopped short (lazily) because the score was far outside its window. */
 export const wasLazy = (): boolean => lazy;
 let lazy = false;
@@ -88,9 +104,10 @@ const LAZY_MARGIN = 250;
 function development(pos: Position): number {
   const a = pos.first;
   let s = 0;
-  for (const [sq, piece, sign] of HOME_MINORS) if (a[sq] === piece && pos.second[sq] === 0) s -= 12 * sign;
-  if (a[0x03] === 0 && pos.second[0x03] === 0) s -= 10;
-  if (a[0x73] === 0 && pos.second[0x73] === 0) s += 10;
+  for (const [sq, piece, sign] of HOME_MINORS)
+    if (a[sq] === piece && pos.second[sq] === 0) s += WEIGHTS.minorAtHome * sign;
+  if (a[0x03] === 0 && pos.second[0x03] === 0) s += WEIGHTS.earlyQueen;
+  if (a[0x73] === 0 && pos.second[0x73] === 0) s -= WEIGHTS.earlyQueen;
   return s;
 }
 const HOME_MINORS: [number, number, number][] = [
@@ -178,6 +195,7 @@ function activity(pos: Position, kingSafety: boolean): number {
   const a = pos.first;
   const b = pos.second;
   const canCreate = pos.boxes < BOX_LIMIT && !pos.standard;
+  const { mobility: mobilityWeight, kingAttack } = WEIGHTS;
   let s = 0;
   let attackersW = 0;
   let attackersB = 0;
@@ -195,18 +213,18 @@ function activity(pos: Position, kingSafety: boolean): number {
       if (t < KNIGHT || t > QUEEN) continue;
       const color = p >> 3;
       const mobility =
-        MOBILITY_WEIGHT[t] * (reach(a, b, sq, t, color, canCreate && b[sq] === 0, pos.kings[color ^ 1]) - 4);
+        mobilityWeight[t] * (reach(a, b, sq, t, color, canCreate && b[sq] === 0, pos.kings[color ^ 1]) - 4);
       if (color === 0) {
         s += mobility;
         if (near > 0) {
           attackersW++;
-          weightW += KING_ATTACK_WEIGHT[t] * near;
+          weightW += kingAttack[t] * near;
         }
       } else {
         s -= mobility;
         if (near > 0) {
           attackersB++;
-          weightB += KING_ATTACK_WEIGHT[t] * near;
+          weightB += kingAttack[t] * near;
         }
       }
     }
@@ -227,15 +245,16 @@ function shield(pos: Position, color: number): number {
   if (color === 0 ? rank > 1 : rank < 6) return 0;
   const pawn = (color << 3) | PAWN;
   const fwd = color === 0 ? 16 : -16;
+  const [front, ahead, none] = WEIGHTS.shield;
   let s = 0;
   for (let df = -1; df <= 1; df++) {
     const f = (king & 7) + df;
     if (f < 0 || f > 7) continue;
     const one = king + fwd + df;
     const two = one + fwd;
-    if (pos.first[one] === pawn || pos.second[one] === pawn) s += 12;
-    else if (!(two & 0x88) && (pos.first[two] === pawn || pos.second[two] === pawn)) s += 6;
-    else s -= 10;
+    if (pos.first[one] === pawn || pos.second[one] === pawn) s += front;
+    else if (!(two & 0x88) && (pos.first[two] === pawn || pos.second[two] === pawn)) s += ahead;
+    else s += none;
   }
   return s;
 }

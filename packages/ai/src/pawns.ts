@@ -1,6 +1,5 @@
 import { PAWN, type Position } from '@sbc/rules';
-
-const PASSED_BONUS = [0, 10, 15, 25, 45, 75, 120, 0];
+import { WEIGHTS } from './weights.ts';
 
 /** Entries of [key lo, key hi, middlegame score, endgame score]; pawns move rarely, so most hit. */
 const CACHE_BITS = 14;
@@ -15,6 +14,11 @@ const squares = new Int16Array(32);
  * is `lo`/`hi`; passed pawns count double in the endgame. A pawn in a box is still a pawn on its
  * file. An empty table answers 0 for key 0, which is right: no pawns, no structure.
  */
+/** Forgets every cached count (the tuner changes the weights). */
+export function clearPawnCache(): void {
+  cache.fill(0);
+}
+
 export function pawnStructure(pos: Position, lo: number, hi: number, endgame: boolean): number {
   const i = (lo & ((1 << CACHE_BITS) - 1)) << 2;
   if (cache[i] !== lo || cache[i + 1] !== hi) {
@@ -39,6 +43,7 @@ function count(pos: Position, i: number): void {
       squares[n++] = (p << 7) | sq;
     }
   }
+  const { doubledPawn, isolatedPawn, passedPawn } = WEIGHTS;
   let s = 0;
   let passed = 0;
   for (let k = 0; k < n; k++) {
@@ -47,9 +52,9 @@ function count(pos: Position, i: number): void {
     const sign = color === 0 ? 1 : -1;
     const file = (sq & 7) + 1;
     const own = color * 10;
-    if (files[own + file] > 1) s -= 10 * sign;
-    if (files[own + file - 1] === 0 && files[own + file + 1] === 0) s -= 12 * sign;
-    if (isPassed(sq, color, n)) passed += sign * PASSED_BONUS[color === 0 ? sq >> 4 : 7 - (sq >> 4)];
+    if (files[own + file] > 1) s += doubledPawn * sign;
+    if (files[own + file - 1] === 0 && files[own + file + 1] === 0) s += isolatedPawn * sign;
+    if (isPassed(sq, color, n)) passed += sign * passedPawn[color === 0 ? sq >> 4 : 7 - (sq >> 4)];
   }
   cache[i + 2] = s + passed;
   cache[i + 3] = s + 2 * passed;

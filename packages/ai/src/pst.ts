@@ -1,7 +1,11 @@
 import { KING, PAWN } from '@sbc/rules';
+import { WEIGHTS } from './weights.ts';
 
-/** Piece values (docs/engine.md §3), indexed by piece type; the king counts 0 here. */
-export const VALUE = [0, 100, 320, 330, 500, 900, 0] as const;
+/**
+ * Piece values (docs/engine.md §3), indexed by piece type; the king counts 0 here. The
+ * evaluation's weights (`weights.ts`): move ordering and the game phase count with them too.
+ */
+export const VALUE: readonly number[] = WEIGHTS.material;
 
 // Piece-square tables from white's side, rank 8 first (the "simplified evaluation function"
 // tables, made for exactly these piece values).
@@ -89,7 +93,9 @@ const KING_END_PST = [
  */
 export const MIDDLE = new Int16Array(16 << 7);
 export const END = new Int16Array(16 << 7);
-{
+
+/** Fills MIDDLE and END from the tables and the piece values (again when the tuner changes them). */
+export function buildTables(): void {
   const tables = [[], PAWN_PST, KNIGHT_PST, BISHOP_PST, ROOK_PST, QUEEN_PST];
   for (let sq = 0; sq < 128; sq++) {
     if (sq & 0x88) continue;
@@ -110,3 +116,4 @@ export const END = new Int16Array(16 << 7);
     }
   }
 }
+buildTables();

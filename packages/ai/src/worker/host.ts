@@ -21,7 +21,7 @@ export function lineText(pos: Position, moves: readonly Move[]): string[] {
  * A short search before the first real one: a cold engine (code not yet optimised by the JIT)
  * is many times slower, which would cost the first move of a game most of its think time.
  */
-function warmUp(engine: Engine): void {
+export function warmUp(engine: Engine): void {
   const line = Line.from(WARM_UP_POSITION, [], false);
   if (line.ok) engine.think(line.value, { limits: { timeMs: 250 } });
   engine.newGame();

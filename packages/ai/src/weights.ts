@@ -1,0 +1,34 @@
+/**
+ * The evaluation's weights in centipawns (docs/engine.md §3), in one table so that the tuner
+ * (`npm run -s tune`, `src/tune/`) can rewrite them; everything else about the evaluation stays in
+ * its modules. Piece-square tables are in `pst.ts`.
+ */
+export interface Weights {
+  /** Piece values by type (none, pawn, knight, bishop, rook, queen, king); the pawn's 100 is the scale. */
+  material: number[];
+  /** Per square a strong piece may move to, beyond four, by type. */
+  mobility: number[];
+  /** Per square next to the enemy king a piece reaches, by type, from two attackers up. */
+  kingAttack: number[];
+  /** King's shield per file: an own pawn right in front, one two squares ahead, none. */
+  shield: number[];
+  doubledPawn: number;
+  isolatedPawn: number;
+  /** Passed pawn by rank from its own side (doubled in the endgame). */
+  passedPawn: number[];
+  /** Opening: each minor piece still at home, a queen gone from home. */
+  minorAtHome: number;
+  earlyQueen: number;
+}
+
+export const WEIGHTS: Weights = {
+  material: [0, 100, 320, 330, 500, 900, 0],
+  mobility: [0, 0, 4, 4, 2, 1, 0],
+  kingAttack: [0, 0, 6, 6, 8, 14, 0],
+  shield: [12, 6, -10],
+  doubledPawn: -10,
+  isolatedPawn: -12,
+  passedPawn: [0, 10, 15, 25, 45, 75, 120, 0],
+  minorAtHome: -12,
+  earlyQueen: -10,
+};

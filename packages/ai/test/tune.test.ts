@@ -1,0 +1,91 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { quietPositions, readSamples } from '../src/tune/samples.ts';
+import {
+  copyWeights,
+  errorOf,
+  evaluations,
+  fitK,
+  type Param,
+  paramValue,
+  type Sample,
+  TUNED_PARAMS,
+  tune,
+} from '../src/tune/texel.ts';
+import { WEIGHTS_FILE, withWeights } from '../src/tune/weights-file.ts';
+import { WEIGHTS } from '../src/weights.ts';
+import { position } from './helpers.ts';
+
+/** 38 quiet positions of 6 self-play games (`npm run -s datagen -- --games 6`). */
+const SAMPLES = readSamples(readFileSync(new URL('fixtures/tune-positions.txt', import.meta.url), 'utf8'));
+
+describe('tuning positions', () => {
+  it('reads a file and names a bad line', () => {
+    expect(SAMPLES.length).toBe(38);
+    expect(() => readSamples('# sbc tuning positions, mode chess\n1 8/8/8/8/8/8/8/8 w - - 0 1\n')).toThrow(
+      /line 2/,
+    );
+    expect(() => readSamples('1 8/8/8/8/8/8/8/8 w - - 0 1\n')).toThrow(/not a tuning file/);
+  });
+
+  it('keeps only quiet positions from the given ply on', () => {
+    // 1.e4 d5 2.exd5 Qxd5 3.Nc3 from ply 1: the start is too early, the positions before the two
+    // captures are left out.
+    const quiet = quietPositions(['e2e4', 'd7d5', 'e4d5', 'd8d5', 'b1c3'], 1, true);
+    expect(quiet).toEqual([
+      'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
+      'rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3',
+    ]);
+  });
+});
+
+describe('Texel tuning', () => {
+  it('finds the K that the results were drawn with', () => {
+    // Expected results exactly as the logistic with K = 1.3 gives them.
+    const samples: Sample[] = [];
+    const scores: number[] = [];
+    for (let score = -600; score <= 600; score += 50) {
+      samples.push({
+        pos: position('4k3/8/8/8/8/8/8/4K3 w - - 0 1'),
+        result: 1 / (1 + 10 ** ((-1.3 * score) / 400)),
+      });
+      scores.push(score);
+    }
+    expect(fitK(samples, Float64Array.from(scores))).toBeCloseTo(1.3, 3);
+  });
+
+  it('lowers the error on a few dozen positions and leaves the evaluation as it was', () => {
+    const before = evaluations(SAMPLES);
+    const result = tune(SAMPLES, copyWeights(WEIGHTS), { maxPasses: 2 });
+    expect(result.after).toBeLessThan(result.before);
+    expect(result.weights).not.toEqual(WEIGHTS);
+    // The tuned weights measure what the tuner reported, and the evaluation is back to its own.
+    const saved = copyWeights(WEIGHTS);
+    expect(errorOf(result.weights, SAMPLES, result.k)).toBeCloseTo(result.after, 12);
+    expect(errorOf(saved, SAMPLES, result.k)).toBeCloseTo(result.before, 12);
+    expect(evaluations(SAMPLES)).toEqual(before);
+  });
+
+  it('keeps each weight within its leeway', () => {
+    const start = copyWeights(WEIGHTS);
+    const free = tune(SAMPLES, start, { maxPasses: 6 });
+    const held = tune(SAMPLES, start, { maxPasses: 6, leeway: 0.05 });
+    const drift = (w: typeof WEIGHTS, p: Param) => Math.abs(paramValue(w, p) - paramValue(start, p));
+    const reach = (p: Param) => Math.max(10, 0.05 * Math.abs(paramValue(start, p)));
+    expect(TUNED_PARAMS.some((p) => drift(free.weights, p) > reach(p))).toBe(true);
+    for (const p of TUNED_PARAMS) expect(drift(held.weights, p)).toBeLessThanOrEqual(reach(p));
+    expect(held.after).toBeLessThan(held.before);
+  });
+
+  it('writes weights into weights.ts in its own format', () => {
+    const source = readFileSync(WEIGHTS_FILE, 'utf8');
+    expect(withWeights(source, WEIGHTS)).toBe(source);
+    const changed = copyWeights(WEIGHTS);
+    changed.material[2] = 301;
+    changed.isolatedPawn = -7;
+    const written = withWeights(source, changed);
+    expect(written).toContain('material: [0, 100, 301, ');
+    expect(written).toContain('isolatedPawn: -7,');
+    expect(written.split('\n').length).toBe(source.split('\n').length);
+  });
+});
