@@ -1,5 +1,6 @@
 import { type GameState, type ReplaySource, replay } from '@sbc/game';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { moveKeyTarget } from '../../../lib/move-keys.ts';
 
 /**
  * Which position the game screen shows: the live one, or the one after an earlier move (the board
@@ -51,18 +52,8 @@ export function useNavigationKeys(nav: MoveNavigation) {
   const { show, shownPly, plies } = nav;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || ownKey(e.target, e.key))
-        return;
-      const to =
-        e.key === 'ArrowLeft'
-          ? shownPly - 1
-          : e.key === 'ArrowRight'
-            ? shownPly + 1
-            : e.key === 'Home'
-              ? 0
-              : e.key === 'End'
-                ? plies
-                : null;
+      if (e.defaultPrevented || ownKey(e.target, e.key)) return;
+      const to = moveKeyTarget(e, shownPly, plies);
       if (to === null) return;
       e.preventDefault();
       show(to);

@@ -1,11 +1,12 @@
 import type { GameSummary } from '@sbc/api';
 import { capitalize, type GameState, isLive, replay } from '@sbc/game';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { GameStatusBadge } from '../../../components/Badge.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { moveKeyTarget } from '../../../lib/move-keys.ts';
 import { downloadable, downloadPgn } from '../../../lib/pgn-download.ts';
 import { useGame, useGames, useMoves } from '../api/games.ts';
 
@@ -103,6 +104,17 @@ function GameDetails({
   const positions = useMemo(() => (full.data ? replay(full.data.gameState) : []), [full.data]);
   const [ply, setPly] = useState<number | null>(null);
   const at = ply ?? positions.length - 1;
+  // ← → Home End step through the moves, as on the game screen; the dialog holds the focus.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const to = positions.length > 0 ? moveKeyTarget(e, at, positions.length - 1) : null;
+      if (to === null || e.defaultPrevented) return;
+      e.preventDefault();
+      setPly(to);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [at, positions.length]);
   return (
     <Dialog
       open
