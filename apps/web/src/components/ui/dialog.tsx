@@ -67,7 +67,7 @@ export function Dialog({
           {!required && (
             <RadixDialog.Close
               aria-label="Close"
-              className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-amber-500"
             >
               <span aria-hidden="true">✕</span>
             </RadixDialog.Close>
