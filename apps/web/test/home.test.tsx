@@ -110,6 +110,7 @@ describe('game history', () => {
     expect(within(dialog).getByText('4 / 4')).toBeTruthy();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(within(dialog).getByText('2 / 4')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { current: 'step' }).textContent).toBe('… e5');
     await user.keyboard('{ArrowRight}');
     expect(within(dialog).getByText('3 / 4')).toBeTruthy();
     await user.keyboard('{Home}');

@@ -188,8 +188,9 @@ function GameDetails({
                 <li key={m.moveNumber}>
                   <button
                     type="button"
+                    aria-current={at === i + 1 ? 'step' : undefined}
                     className={cn(
-                      'w-full rounded px-1 text-left hover:bg-amber-50',
+                      'w-full rounded px-1 text-left hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-500',
                       at === i + 1 && 'bg-amber-100',
                     )}
                     onClick={() => setPly(i + 1)}
