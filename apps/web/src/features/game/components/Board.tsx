@@ -78,7 +78,7 @@ export const Board = memo(function Board({
   };
   const keyboard = useKeyboard(rows, boardRef, orientation, drop);
   const events: SquareEvents = {
-    onFocus: keyboard.setFocus,
+    onFocus: keyboard.onFocus,
     onClick: (sq) => {
       if (clickSuppressed()) return;
       if (pre.queued) {

@@ -37,14 +37,13 @@ export function useMoveNavigation(game: ReplaySource | undefined) {
 export type MoveNavigation = ReturnType<typeof useMoveNavigation>;
 
 /**
- * Whether a key belongs to what has the focus: a field, a dialog, a menu, or the board, whose arrow
- * keys move between its squares (Home and End it leaves to the navigation).
+ * Whether a key belongs to what has the focus: a field, a dialog or a menu. (The board claims the
+ * arrow keys itself, by preventing their default, when it was reached by keyboard.)
  */
-function ownKey(target: EventTarget | null, key: string): boolean {
+function ownKey(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  if (target.closest('input, textarea, select, [role="dialog"], [role="menu"]')) return true;
-  return key.startsWith('Arrow') && target.closest('[role="grid"]') !== null;
+  return target.closest('input, textarea, select, [role="dialog"], [role="menu"]') !== null;
 }
 
 /** ← and → step through the moves, Home and End go to the start and to the live position. */
@@ -52,7 +51,7 @@ export function useNavigationKeys(nav: MoveNavigation) {
   const { show, shownPly, plies } = nav;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || ownKey(e.target, e.key)) return;
+      if (e.defaultPrevented || ownKey(e.target)) return;
       const to = moveKeyTarget(e, shownPly, plies);
       if (to === null) return;
       e.preventDefault();
