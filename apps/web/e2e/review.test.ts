@@ -60,6 +60,27 @@ describe.skipIf(!HAS_CHROMIUM)(
       await confirm.waitFor({ state: 'hidden' });
     }
 
+    it('steps back with ← right after a move played with the mouse; reached by Tab, the board keeps the arrows', async () => {
+      await startGame(page, {});
+      await play(page, 'e2', 'e4');
+      await play(page, 'e7', 'e5');
+      // The focus is on e5, clicked: the arrow keys are the move navigation's, as on lichess.
+      await page.keyboard.press('ArrowLeft');
+      await page.getByText('Move 1 of 2 · the board is read-only').waitFor();
+      expect(await shownMove()).toBe('e4');
+      await page.keyboard.press('End');
+      await square(page, 'e5', 'black pawn').waitFor();
+
+      await page.getByRole('link', { name: 'New Game' }).focus();
+      await page.keyboard.press('Tab');
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-square'));
+      expect(await focused()).toBe('e5');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowLeft');
+      expect(await focused()).toBe('d6');
+      expect(await shownMove()).toBe('e5');
+    });
+
     it('steps through a finished game with ← → Home End, read-only, and downloads its PGN', async () => {
       await startGame(page, {});
       await play(page, 'f2', 'f3');

@@ -65,7 +65,7 @@ describe('game history', () => {
     expect(GAMES.filter((g) => matches(g, 'all'))).toHaveLength(3);
   });
 
-  it('lists cards with status badges and opens the details with moves and a replay board', async () => {
+  it('lists cards with status badges and opens the details with moves and a replay board, stepped by keys too', async () => {
     const user = userEvent.setup();
     const game = newGame({ mode: 'computer' });
     for (const t of ['f2f3', 'e7e5', 'g2g4', 'd8h4']) game.playText(t);
@@ -105,5 +105,15 @@ describe('game history', () => {
     expect(h4()).toMatch(/^h4, empty/);
     await user.click(within(dialog).getByRole('button', { name: 'Next move' }));
     expect(dialog.querySelector('[data-square="f3"]')?.getAttribute('aria-label')).toMatch(/^f3, white pawn/);
+
+    await user.keyboard('{End}');
+    expect(within(dialog).getByText('4 / 4')).toBeTruthy();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(within(dialog).getByText('2 / 4')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { current: 'step' }).textContent).toBe('… e5');
+    await user.keyboard('{ArrowRight}');
+    expect(within(dialog).getByText('3 / 4')).toBeTruthy();
+    await user.keyboard('{Home}');
+    expect(h4()).toMatch(/^h4, empty/);
   });
 });

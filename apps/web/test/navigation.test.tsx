@@ -106,4 +106,35 @@ describe('Move navigation', () => {
     expect(shownMove()).toBe('e5');
     expect(label('e5')).toMatch(/^e5, black pawn/);
   });
+  it('keeps a premove queued while an earlier position is shown, and plays it back at the live one', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const user = userEvent.setup();
+    fakeServer(newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'easy' }));
+    let answer: ((move: string) => void) | undefined;
+    const computer: ComputerPlayer = {
+      drawScore: drawScoreOf(0),
+      bestMove: () => ({
+        answer: new Promise<string>((resolve) => {
+          answer = resolve;
+        }),
+        cancel: () => {},
+      }),
+    };
+    renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
+    await loaded();
+    await user.click(square('e2'));
+    await user.click(square('e4'));
+    await waitFor(() => expect(answer).toBeDefined(), { timeout: 5000 });
+    await user.click(square('g1'));
+    await user.click(square('f3'));
+    expect(label('f3')).toMatch(/premove$/);
+    await user.keyboard('{Home}');
+    answer?.('e7e5');
+    // The computer's move arrives while the start is shown: the premove waits, offered nothing new.
+    expect(await screen.findByText(/a new move played/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(label('d2')).not.toMatch(/possible/);
+    await user.keyboard('{End}');
+    await waitFor(() => expect(shownMove()).toBe('Nf3'), { timeout: 5000 });
+    expect(label('f3')).toMatch(/^f3, white knight/);
+  });
 });

@@ -16,6 +16,13 @@ Element.prototype.scrollIntoView ??= () => {};
 Element.prototype.hasPointerCapture ??= () => false;
 Element.prototype.releasePointerCapture ??= () => {};
 document.elementFromPoint ??= () => null;
+// jsdom has no keyboard modality (:focus-visible never matches): take every focus as a browser
+// takes one from the keyboard, so that the board keeps its arrow keys (useKeyboard.ts). The
+// pointer case, where they step through the moves, is for Chromium (e2e/review.test.ts).
+const matches = Element.prototype.matches;
+Element.prototype.matches = function (this: Element, selector: string) {
+  return selector === ':focus-visible' ? this === document.activeElement : matches.call(this, selector);
+};
 // jsdom has <audio> elements but cannot play them (the sounds).
 HTMLMediaElement.prototype.play = () => Promise.resolve();
 window.matchMedia ??= ((query: string) => ({

@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export interface DialogProps {
@@ -27,11 +27,23 @@ export function Dialog({
   const block = (e: Event) => {
     if (required) e.preventDefault();
   };
+  // Radix gives focus back to a Dialog.Trigger, which no caller uses (a dialog opens from state),
+  // so it would drop focus on the page's body: give it back to what had it, as a native dialog does.
+  const opener = useRef<HTMLElement | null>(null);
+  const rememberOpener = () => {
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  };
+  const returnFocus = (e: Event) => {
+    e.preventDefault();
+    opener.current?.focus();
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
         <RadixDialog.Content
+          onOpenAutoFocus={rememberOpener}
+          onCloseAutoFocus={returnFocus}
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
@@ -55,7 +67,7 @@ export function Dialog({
           {!required && (
             <RadixDialog.Close
               aria-label="Close"
-              className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900"
+              className="absolute top-3 right-3 rounded p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-amber-500"
             >
               <span aria-hidden="true">✕</span>
             </RadixDialog.Close>

@@ -34,6 +34,8 @@ export interface BoardProps {
   onMove?: MoveHandler;
   /** The player who may queue a premove while the other side is to move (computer and online games). */
   premove?: ColorName;
+  /** An earlier position is shown: no premove is offered, and the one queued waits for the live one. */
+  past?: boolean;
   label?: string;
 }
 
@@ -55,12 +57,13 @@ export const Board = memo(function Board({
   highlight,
   onMove,
   premove,
+  past = false,
   label = 'Chess board',
 }: BoardProps) {
   const boardRef = useRef<HTMLDivElement>(null);
   const settings = useBoardSettings();
   const rows = useMemo(() => squareRows(orientation), [orientation]);
-  const pre = usePremove(moves, turn, premove, onMove);
+  const pre = usePremove(moves, turn, premove, onMove, past);
   // While premoving, the board offers the player's premoves as if it were their turn.
   const mover = pre.active && premove ? premove : turn;
   const premoves = useMemo(() => (pre.active ? premoveMoves(board, mover) : []), [pre.active, board, mover]);
@@ -75,7 +78,7 @@ export const Board = memo(function Board({
   };
   const keyboard = useKeyboard(rows, boardRef, orientation, drop);
   const events: SquareEvents = {
-    onFocus: keyboard.setFocus,
+    onFocus: keyboard.onFocus,
     onClick: (sq) => {
       if (clickSuppressed()) return;
       if (pre.queued) {

@@ -146,7 +146,8 @@ export function GameLayout({
               checkSquare={inCheck ? shown.kingPositions[shown.currentPlayer] : null}
               highlight={nav.live ? highlight : null}
               onMove={onMove}
-              premove={ctrl.live && nav.live ? premove : undefined}
+              premove={ctrl.live ? premove : undefined}
+              past={!nav.live}
             />
           </AnalysedBoard>
           {!nav.live && (

@@ -1,5 +1,6 @@
 import { type GameState, type ReplaySource, replay } from '@sbc/game';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { moveKeyTarget } from '../../../lib/move-keys.ts';
 
 /**
  * Which position the game screen shows: the live one, or the one after an earlier move (the board
@@ -36,14 +37,13 @@ export function useMoveNavigation(game: ReplaySource | undefined) {
 export type MoveNavigation = ReturnType<typeof useMoveNavigation>;
 
 /**
- * Whether a key belongs to what has the focus: a field, a dialog, a menu, or the board, whose arrow
- * keys move between its squares (Home and End it leaves to the navigation).
+ * Whether a key belongs to what has the focus: a field, a dialog or a menu. (The board claims the
+ * arrow keys itself, by preventing their default, when it was reached by keyboard.)
  */
-function ownKey(target: EventTarget | null, key: string): boolean {
+function ownKey(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
-  if (target.closest('input, textarea, select, [role="dialog"], [role="menu"]')) return true;
-  return key.startsWith('Arrow') && target.closest('[role="grid"]') !== null;
+  return target.closest('input, textarea, select, [role="dialog"], [role="menu"]') !== null;
 }
 
 /** ← and → step through the moves, Home and End go to the start and to the live position. */
@@ -51,18 +51,8 @@ export function useNavigationKeys(nav: MoveNavigation) {
   const { show, shownPly, plies } = nav;
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey || ownKey(e.target, e.key))
-        return;
-      const to =
-        e.key === 'ArrowLeft'
-          ? shownPly - 1
-          : e.key === 'ArrowRight'
-            ? shownPly + 1
-            : e.key === 'Home'
-              ? 0
-              : e.key === 'End'
-                ? plies
-                : null;
+      if (e.defaultPrevented || ownKey(e.target)) return;
+      const to = moveKeyTarget(e, shownPly, plies);
       if (to === null) return;
       e.preventDefault();
       show(to);

@@ -1,11 +1,12 @@
 import type { GameSummary } from '@sbc/api';
 import { capitalize, type GameState, isLive, replay } from '@sbc/game';
-import { type ReactNode, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { GameStatusBadge } from '../../../components/Badge.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { moveKeyTarget } from '../../../lib/move-keys.ts';
 import { downloadable, downloadPgn } from '../../../lib/pgn-download.ts';
 import { AnalysedBoard, useReview } from '../../game/index.ts';
 import { useGame, useGames, useMoves } from '../api/games.ts';
@@ -109,6 +110,17 @@ function GameDetails({
   const at = ply ?? positions.length - 1;
   const review = useReview(full.data?.gameState, PLAYERS, { ply: at, show: setPly });
   const board = positions[at] && renderBoard(positions[at]);
+  // ← → Home End step through the moves, as on the game screen; the dialog holds the focus.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const to = positions.length > 0 ? moveKeyTarget(e, at, positions.length - 1) : null;
+      if (to === null || e.defaultPrevented) return;
+      e.preventDefault();
+      setPly(to);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [at, positions.length]);
   return (
     <Dialog
       open
@@ -185,8 +197,9 @@ function GameDetails({
                 <li key={m.moveNumber}>
                   <button
                     type="button"
+                    aria-current={at === i + 1 ? 'step' : undefined}
                     className={cn(
-                      'w-full rounded px-1 text-left hover:bg-amber-50',
+                      'w-full rounded px-1 text-left hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-500',
                       at === i + 1 && 'bg-amber-100',
                     )}
                     onClick={() => setPly(i + 1)}

@@ -1,5 +1,5 @@
 import type { SquareState } from '@sbc/game';
-import type { KeyboardEvent, PointerEvent } from 'react';
+import type { FocusEvent, KeyboardEvent, PointerEvent } from 'react';
 import { cn } from '../../../../lib/cn.ts';
 import { isLight } from './geometry.ts';
 import { type Dim, SquarePieces } from './SquarePieces.tsx';
@@ -7,7 +7,7 @@ import { type Marks, piecesOf, squareLabel } from './squares.ts';
 
 /** What the board does with the events of a square's button. */
 export interface SquareEvents {
-  onFocus: (square: string) => void;
+  onFocus: (e: FocusEvent, square: string) => void;
   onClick: (square: string) => void;
   onPointerDown: (e: PointerEvent, square: string) => void;
   onKeyDown: (e: KeyboardEvent, square: string) => void;
@@ -50,7 +50,7 @@ export function Square({
         aria-label={squareLabel(square, marks)}
         aria-pressed={marks.selected}
         tabIndex={tabbable ? 0 : -1}
-        onFocus={() => events.onFocus(sq)}
+        onFocus={(e) => events.onFocus(e, sq)}
         onClick={() => events.onClick(sq)}
         onPointerDown={(e) => events.onPointerDown(e, sq)}
         onKeyDown={(e) => events.onKeyDown(e, sq)}
