@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
 import type { ComputerPlayer } from '../src/features/game/lib/engine.ts';
-import { drawScoreOf, fakeServer, GAME_ID, newGame, renderApp } from './helpers.tsx';
+import { drawScoreOf, fakeServer, GAME_ID, gameShown, newGame, renderApp } from './helpers.tsx';
 
 /** A computer game (the human White, to move) whose engine scores the draw offer `score` for White. */
 async function offerDraw(score: number) {
@@ -12,7 +12,7 @@ async function offerDraw(score: number) {
   const drawScore = vi.fn(drawScoreOf(score));
   const computer: ComputerPlayer = { bestMove: vi.fn(), drawScore };
   renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
-  await waitFor(() => expect(document.querySelectorAll('[data-square]')).toHaveLength(64));
+  await gameShown();
   await user.click(screen.getByRole('button', { name: 'Draw' }));
   const dialog = await screen.findByRole('dialog', { name: 'Offer a draw?' });
   expect(

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
 import type { ComputerPlayer } from '../src/features/game/lib/engine.ts';
-import { drawScoreOf, fakeServer, GAME_ID, newGame, renderApp } from './helpers.tsx';
+import { drawScoreOf, fakeServer, GAME_ID, gameShown, newGame, renderApp } from './helpers.tsx';
 
 const label = (sq: string) =>
   document.querySelector(`[data-square="${sq}"]`)?.getAttribute('aria-label') ?? '';
@@ -12,7 +12,7 @@ const click = async (user: ReturnType<typeof userEvent.setup>, sq: string) => {
   if (!el) throw new Error(`no square ${sq}`);
   await user.click(el);
 };
-const loaded = () => waitFor(() => expect(document.querySelectorAll('[data-square]')).toHaveLength(64));
+const loaded = gameShown;
 const moveCalls = (server: ReturnType<typeof fakeServer>) =>
   server.calls.filter((c) => c.method !== 'GET' && !c.url.includes('check-abandoned'));
 

@@ -1,13 +1,20 @@
 import type { GameResponse, ServerGameState, User } from '@sbc/api';
 import { Game, type GameSetup } from '@sbc/game';
-import { render } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import { Providers } from '../src/app/App.tsx';
 import { createQueryClient } from '../src/lib/queryClient.ts';
 
 export const GAME_ID = 'g1';
+
+/** The game screen in full: its board, then the panels it renders after the first paint. */
+export const gameShown = () =>
+  waitFor(() => {
+    expect(document.querySelectorAll('[data-square]')).toHaveLength(64);
+    expect(screen.getByText('Board & Export')).toBeTruthy();
+  });
 
 /** The signed-in player of the tests, as GET /api/user sends her. */
 export const ADA: User = {

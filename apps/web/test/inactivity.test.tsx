@@ -58,6 +58,21 @@ describe('inactivity timer', () => {
     expect(screen.getByTestId('clock').textContent).toBe('5:00');
   });
 
+  it('renders once when it mounts: the first render has read the clock', () => {
+    let clock = Date.now();
+    vi.spyOn(Date, 'now').mockImplementation(() => (clock += 7)); // every read is later
+    const state = { ...gameResponse(newGame()).gameState, inactivityDeadline: clock + 300_000 };
+    let renders = 0;
+    const refetch = () => {};
+    const Counted = () => {
+      renders++;
+      return <output>{useInactivity('g1', state, refetch).remaining}</output>;
+    };
+    render(<Counted />);
+    expect(renders).toBe(1);
+    expect(screen.getByRole('status').textContent).toBe('300');
+  });
+
   it('shows nothing once the game is over', () => {
     const game = newGame();
     game.resign();

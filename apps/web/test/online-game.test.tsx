@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
 import { MOVE_POLL_MS } from '../src/features/game/components/online/OnlineGame.tsx';
-import { ADA, newGame, renderApp, serve } from './helpers.tsx';
+import { ADA, gameShown, newGame, renderApp, serve } from './helpers.tsx';
 import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame, room } from './live-helpers.ts';
 
 const label = (sq: string) =>
@@ -15,7 +15,7 @@ const square = (sq: string) => {
   if (!el) throw new Error(`no square ${sq}`);
   return el;
 };
-const boardShown = () => waitFor(() => expect(document.querySelectorAll('[data-square]')).toHaveLength(64));
+const boardShown = gameShown;
 
 const played = (texts: string[]): Game => {
   const game = newGame({ mode: 'online' });

@@ -2,6 +2,7 @@ import type { ServerGameState } from '@sbc/api';
 import { type ColorName, opponent } from '@sbc/rules';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { AfterFirstPaint } from '../../../components/AfterFirstPaint.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { PRODUCT } from '../../../lib/site.ts';
 import { AnalysedBoard, useReview } from '../analysis/review.tsx';
@@ -163,40 +164,46 @@ export function GameLayout({
           <PlayersPanel names={names} state={view} remaining={remaining} />
           {aside}
           <GameStatusPanel state={view} />
-          {controls}
-          <MoveHistory
-            history={review?.history ?? view.moveHistory}
-            shownPly={nav.shownPly}
-            onShow={nav.show}
-          />
-          {review?.panel}
+          <AfterFirstPaint>
+            {controls}
+            <MoveHistory
+              history={review?.history ?? view.moveHistory}
+              shownPly={nav.shownPly}
+              onShow={nav.show}
+            />
+            {review?.panel}
+          </AfterFirstPaint>
         </div>
         <div className="space-y-4 lg:col-span-2 lg:grid lg:grid-cols-2 lg:gap-4 lg:space-y-0 xl:col-span-1 xl:block xl:space-y-4">
-          <SharedBoxesPanel state={shownView} />
-          <CapturedPieces captured={shownView.capturedPieces} />
-          <RulesSummary onOpenRules={openRules} />
-          <ExportPanel state={view} game={ctrl.server} onFlip={flip} />
+          <AfterFirstPaint>
+            <SharedBoxesPanel state={shownView} />
+            <CapturedPieces captured={shownView.capturedPieces} />
+            <RulesSummary onOpenRules={openRules} />
+            <ExportPanel state={view} game={ctrl.server} onFlip={flip} />
+          </AfterFirstPaint>
         </div>
       </div>
-      <RulesDialog open={rulesOpen} onOpenChange={setRulesOpen} />
-      <PieceChoiceDialog
-        open={ctrl.promotion !== null}
-        title="Choose Promotion Piece"
-        options={PROMOTIONS.map((type) => ({ type, color: state.currentPlayer }))}
-        onChoose={ctrl.promote}
-        onCancel={ctrl.cancelPromotion}
-      />
-      <PieceChoiceDialog
-        open={defends && !!pending && !ctrl.busy}
-        title="Your shared box is under attack!"
-        description={pending ? `Choose which piece on ${pending.coordinate} to sacrifice.` : undefined}
-        options={[...new Set(pending?.defendingSharedBox.options ?? [])].map((type) => ({
-          type,
-          color: pending?.defender ?? state.currentPlayer,
-        }))}
-        onChoose={(type) => void ctrl.choose(type)}
-      />
-      {gameOver}
+      <AfterFirstPaint>
+        <RulesDialog open={rulesOpen} onOpenChange={setRulesOpen} />
+        <PieceChoiceDialog
+          open={ctrl.promotion !== null}
+          title="Choose Promotion Piece"
+          options={PROMOTIONS.map((type) => ({ type, color: state.currentPlayer }))}
+          onChoose={ctrl.promote}
+          onCancel={ctrl.cancelPromotion}
+        />
+        <PieceChoiceDialog
+          open={defends && !!pending && !ctrl.busy}
+          title="Your shared box is under attack!"
+          description={pending ? `Choose which piece on ${pending.coordinate} to sacrifice.` : undefined}
+          options={[...new Set(pending?.defendingSharedBox.options ?? [])].map((type) => ({
+            type,
+            color: pending?.defender ?? state.currentPlayer,
+          }))}
+          onChoose={(type) => void ctrl.choose(type)}
+        />
+        {gameOver}
+      </AfterFirstPaint>
     </main>
   );
 }

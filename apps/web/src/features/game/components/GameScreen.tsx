@@ -62,6 +62,38 @@ function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPl
   const view = useDeferredValue(state);
   const names = useMemo(() => view && playerNames(server, view), [server, view]);
   const moves = useMemo(() => (comp.thinking ? [] : ctrl.moves), [comp.thinking, ctrl.moves]);
+  // The controls and the dialog stay the same elements while only the countdown ticks: React skips
+  // them (their dialogs and tooltips) in the render of every second.
+  const computerGame = !!state?.isComputerGame;
+  const disabled = ctrl.busy || comp.thinking || drawOffer.considering;
+  const { undo, redo, draw, resign, gameOverOpen, setGameOverOpen } = ctrl;
+  const offerDraw = drawOffer.offer;
+  const controls = useMemo(
+    () =>
+      view && (
+        <GameControls
+          state={view}
+          disabled={disabled}
+          onUndo={() => void undo()}
+          onRedo={() => void redo()}
+          onDraw={() => void (computerGame ? offerDraw() : draw())}
+          onResign={() => void resign()}
+        />
+      ),
+    [view, disabled, undo, redo, draw, resign, computerGame, offerDraw],
+  );
+  const gameOver = useMemo(
+    () =>
+      view && (
+        <GameOverDialog
+          open={gameOverOpen}
+          state={view}
+          onNewGame={() => navigate('/')}
+          onClose={() => setGameOverOpen(false)}
+        />
+      ),
+    [view, gameOverOpen, navigate, setGameOverOpen],
+  );
   if (!state || !view || !names) return <Spinner />;
 
   const pending = state.pendingDefenderChoice;
@@ -86,24 +118,8 @@ function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPl
           : undefined
       }
       defends={!!pending && (!state.isComputerGame || pending.defender === state.humanPlayer)}
-      controls={
-        <GameControls
-          state={view}
-          disabled={ctrl.busy || comp.thinking || drawOffer.considering}
-          onUndo={() => void ctrl.undo()}
-          onRedo={() => void ctrl.redo()}
-          onDraw={() => void (state.isComputerGame ? drawOffer.offer() : ctrl.draw())}
-          onResign={() => void ctrl.resign()}
-        />
-      }
-      gameOver={
-        <GameOverDialog
-          open={ctrl.gameOverOpen}
-          state={view}
-          onNewGame={() => navigate('/')}
-          onClose={() => ctrl.setGameOverOpen(false)}
-        />
-      }
+      controls={controls}
+      gameOver={gameOver}
     />
   );
 }

@@ -34,11 +34,15 @@ export function useInactivity(
     at0: false,
   });
 
+  const mounted = useRef(false);
   useEffect(() => {
+    const first = !mounted.current;
+    mounted.current = true;
     if (!live || deadline === null) return;
     // A new deadline counts from now: moves faster than the tick would otherwise each restart
-    // the interval before it fires, and the clock would show more than the limit.
-    setNow(Date.now());
+    // the interval before it fires, and the clock would show more than the limit. The first
+    // render has just read the clock: a second read would render the whole screen again.
+    if (!first) setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, [live, deadline]);
