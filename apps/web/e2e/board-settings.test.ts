@@ -2,42 +2,26 @@
  * End to end: the board settings dialog (kept on the device through a reload) and a premove in a
  * computer game, in Debian's Chromium against the real server on a fresh database.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, launchChromium } from './chromium.ts';
-import { person, register } from './live-support.ts';
-import {
-  moveList,
-  play,
-  seedEngine,
-  square,
-  startGame,
-  startWebServer,
-  WAIT_MS,
-  type WebServer,
-} from './support.ts';
+import { HAS_CHROMIUM } from './chromium.ts';
+import { seededPlayer } from './live-support.ts';
+import { moveList, play, square, startGame, WAIT_MS } from './support.ts';
 
 /** The background colour of a square's button. */
 const colourOf = (page: Page, coordinate: string) =>
   page.locator(`[data-square="${coordinate}"]`).evaluate((el) => getComputedStyle(el).backgroundColor);
 
 describe.skipIf(!HAS_CHROMIUM)('board settings and premove in Chromium', () => {
-  let server: WebServer;
-  let browser: Browser;
   let page: Page;
   const errors: string[] = [];
+  let close = async () => {};
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startWebServer(), launchChromium()]);
-    page = await person(browser, server.url, errors);
-    await seedEngine(page.context());
-    await register(page, `bea_${Date.now().toString(36)}`);
+    ({ page, close } = await seededPlayer('bea', errors));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  afterAll(() => close());
 
   it('plays a premove queued while the computer thinks as soon as its reply is on the board', async () => {
     await startGame(page, { computer: 'easy' });

@@ -4,7 +4,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { play, square, WAIT_MS } from './support.ts';
+import { launchChromium } from './chromium.ts';
+import { play, seedEngine, square, startWebServer, WAIT_MS } from './support.ts';
 
 /** A move shows on the other boards within this (the socket relays it). */
 export const RELAY_MS = 1000;
@@ -29,6 +30,26 @@ export async function register(page: Page, username: string): Promise<void> {
   if (answer.status() !== 201) throw new Error(`registration: ${answer.status()} ${await answer.text()}`);
 }
 
+/**
+ * A suite's one player: a fresh server and Chromium, a registered user (`prefix_<time>`) with the
+ * engine seeded; `close` ends both.
+ */
+export async function seededPlayer(prefix: string, errors: string[]) {
+  const [server, browser] = await Promise.all([startWebServer(), launchChromium()]);
+  const close = async () => {
+    await browser.close();
+    await server.close();
+  };
+  try {
+    const page = await person(browser, server.url, errors);
+    await seedEngine(page.context());
+    await register(page, `${prefix}_${Date.now().toString(36)}`);
+    return { page, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 /** Creates a room from the home page (a visitor gives `name`); returns its code, in the lobby. */
 export async function createRoom(page: Page, name?: string): Promise<string> {
   await page.goto('/');

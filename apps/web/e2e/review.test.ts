@@ -5,23 +5,11 @@
  * agreement, the only draw the statistics count).
  */
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HAS_CHROMIUM, launchChromium, MISSING_CHROMIUM } from './chromium.ts';
-import { person, register } from './live-support.ts';
-import {
-  definition,
-  moveList,
-  panel,
-  play,
-  seedEngine,
-  shoot,
-  square,
-  startGame,
-  startWebServer,
-  WAIT_MS,
-  type WebServer,
-} from './support.ts';
+import { HAS_CHROMIUM, MISSING_CHROMIUM } from './chromium.ts';
+import { seededPlayer } from './live-support.ts';
+import { definition, moveList, panel, play, shoot, square, startGame, WAIT_MS } from './support.ts';
 
 /** White (the player, to move) has no queen: the computer, Black, is a queen up. */
 const COMPUTER_QUEEN_UP = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1';
@@ -29,22 +17,15 @@ const COMPUTER_QUEEN_UP = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 
 describe.skipIf(!HAS_CHROMIUM)(
   HAS_CHROMIUM ? 'Move navigation and draw offers in Chromium' : MISSING_CHROMIUM,
   () => {
-    let server: WebServer;
-    let browser: Browser;
     let page: Page;
     const pageErrors: string[] = [];
+    let close = async () => {};
 
     beforeAll(async () => {
-      [server, browser] = await Promise.all([startWebServer(), launchChromium()]);
-      page = await person(browser, server.url, pageErrors);
-      await seedEngine(page.context());
-      await register(page, `nav_${Date.now().toString(36)}`);
+      ({ page, close } = await seededPlayer('nav', pageErrors));
     });
 
-    afterAll(async () => {
-      await browser?.close();
-      await server?.close();
-    });
+    afterAll(() => close());
 
     /** The move Move History marks as shown, or null at the start position. */
     const shownMove = async () => {
