@@ -24,16 +24,11 @@ import { launchChromium } from '../apps/web/e2e/chromium.ts';
 import { plantGame } from '../apps/web/e2e/plant.ts';
 import { registered } from './bench/account.ts';
 import { load, option } from './bench/cli.ts';
+import { longTasks, observeLongTasks } from './bench/longtasks.ts';
 import { productionEnv, startServer, TSX } from './bench/server.ts';
 
 const RUNS = option('--runs', 1);
 const PLIES = option('--plies', 120);
-
-declare global {
-  interface Window {
-    __longtasks: { start: number; duration: number }[];
-  }
-}
 
 /** A game of exactly `plies` moves, the engine at easy on both sides (the first seed whose game lasts). */
 function playGame(plies: number): string[] {
@@ -71,13 +66,7 @@ async function main() {
     for (let i = 0; i < RUNS; i++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 1000 }, storageState });
       const page = await context.newPage();
-      await page.addInitScript(() => {
-        window.__longtasks = [];
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries())
-            window.__longtasks.push({ start: e.startTime, duration: e.duration });
-        }).observe({ type: 'longtask', buffered: true } as PerformanceObserverInit);
-      });
+      await observeLongTasks(page);
       await page.goto(`${base}/game/${id}`, { waitUntil: 'networkidle' });
       const request = page.getByRole('button', { name: 'Request computer analysis' });
       await request.waitFor({ timeout: 30_000 });
@@ -87,7 +76,7 @@ async function main() {
       await page.getByRole('img', { name: 'Evaluation graph' }).waitFor({ timeout: 300_000 });
       const doneAt = await page.evaluate(() => performance.now());
       await page.waitForTimeout(300); // a task that ended the window is reported
-      const tasks = (await page.evaluate(() => window.__longtasks)).filter(
+      const tasks = (await longTasks(page)).filter(
         (t) => t.start + t.duration >= clickAt && t.start <= doneAt,
       );
       const longest = tasks.length ? Math.max(...tasks.map((t) => t.duration)) : 0;

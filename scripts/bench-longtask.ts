@@ -22,22 +22,12 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../apps/web/e2e/chromium.ts';
 import { registered } from './bench/account.ts';
+import { longTasks, observeLongTasks, type Task } from './bench/longtasks.ts';
 
 const BASE = process.env.SBC_URL ?? 'http://localhost:3200';
 const RUNS = Number(process.env.RUNS ?? 3);
 /** The middlegame of scripts/bench-search.ts: three boxes, white to move. */
 const MIDDLEGAME = 'r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14';
-
-interface Task {
-  start: number;
-  duration: number;
-}
-
-declare global {
-  interface Window {
-    __longtasks: Task[];
-  }
-}
 
 const summary = (tasks: Task[]) =>
   `${tasks.length} long task(s), longest ${tasks.length ? Math.max(...tasks.map((t) => t.duration)).toFixed(0) : 0} ms` +
@@ -51,13 +41,7 @@ async function run(
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, storageState });
   try {
     const page = await context.newPage();
-    await page.addInitScript(() => {
-      window.__longtasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries())
-          window.__longtasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true } as PerformanceObserverInit);
-    });
+    await observeLongTasks(page);
     const headers = { Origin: BASE };
     const game = await page.request.post(`${BASE}/api/games`, {
       headers,
@@ -71,7 +55,7 @@ async function run(
     await a2.waitFor({ timeout: 15_000 });
     await page.waitForTimeout(1000); // let page-load tasks settle and be reported
 
-    const loadTasks = await page.evaluate(() => window.__longtasks.slice());
+    const loadTasks = await longTasks(page);
     await a2.click();
     const clickAt = await page.evaluate(() => performance.now());
     await page.locator('[aria-label^="a3"]').first().click();
@@ -89,7 +73,7 @@ async function run(
       .catch(() => false);
     const answeredAt = await page.evaluate(() => performance.now());
     await page.waitForTimeout(300); // let a task that ended the window be reported
-    const all = await page.evaluate(() => window.__longtasks.slice());
+    const all = await longTasks(page);
     const thinkTasks = all.filter((t) => t.start + t.duration >= clickAt && t.start <= answeredAt);
     const reply = blackMoved
       ? await page.evaluate(() => document.querySelector('tbody tr td:nth-child(3)')?.textContent?.trim())
