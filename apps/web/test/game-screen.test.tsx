@@ -3,14 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
 import type { ComputerPlayer } from '../src/features/game/lib/engine.ts';
-import { drawScoreOf, fakeServer, GAME_ID, gameShown, newGame, renderApp } from './helpers.tsx';
+import {
+  drawScoreOf,
+  fakeServer,
+  GAME_ID,
+  gameShown,
+  label,
+  newGame,
+  renderApp,
+  square,
+} from './helpers.tsx';
 
-const label = (sq: string) =>
-  document.querySelector(`[data-square="${sq}"]`)?.getAttribute('aria-label') ?? '';
 const click = async (user: ReturnType<typeof userEvent.setup>, sq: string) => {
-  const el = document.querySelector<HTMLButtonElement>(`[data-square="${sq}"]`);
-  if (!el) throw new Error(`no square ${sq}`);
-  await user.click(el);
+  await user.click(square(sq));
 };
 const loaded = gameShown;
 const moveCalls = (server: ReturnType<typeof fakeServer>) =>

@@ -155,4 +155,15 @@ export function renderApp(ui: ReactNode, path = '/') {
 }
 
 /** A computer's draw-offer search that answers `score` (centipawns for the side to move) at once. */
+/** A board square's button (`data-square`), which must be on the page. */
+export function square(sq: string): HTMLButtonElement {
+  const el = document.querySelector<HTMLButtonElement>(`[data-square="${sq}"]`);
+  if (!el) throw new Error(`no square ${sq}`);
+  return el;
+}
+
+/** A board square's accessible name, '' when it is not on the page. */
+export const label = (sq: string) =>
+  document.querySelector(`[data-square="${sq}"]`)?.getAttribute('aria-label') ?? '';
+
 export const drawScoreOf = (score: number) => () => ({ answer: Promise.resolve(score), cancel: () => {} });

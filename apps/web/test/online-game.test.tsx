@@ -5,16 +5,9 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
 import { MOVE_POLL_MS } from '../src/features/game/components/online/OnlineGame.tsx';
-import { ADA, gameShown, newGame, renderApp, serve } from './helpers.tsx';
+import { ADA, gameShown, label, newGame, renderApp, serve, square } from './helpers.tsx';
 import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame, room } from './live-helpers.ts';
 
-const label = (sq: string) =>
-  document.querySelector(`[data-square="${sq}"]`)?.getAttribute('aria-label') ?? '';
-const square = (sq: string) => {
-  const el = document.querySelector<HTMLButtonElement>(`[data-square="${sq}"]`);
-  if (!el) throw new Error(`no square ${sq}`);
-  return el;
-};
 const boardShown = gameShown;
 
 const played = (texts: string[]): Game => {
