@@ -3,9 +3,10 @@ import { err, ok, type Result } from '@sbc/rules';
 import { type PlayerSpec, parsePlayer, UCI_PREFIX } from './players.ts';
 
 export const USAGE = [
-  'usage: match --a <side> --b <side> --games N [--standard] [--movetime MS] [--threads T] [--seed S]',
+  'usage: match --a <side> --b <side> --games N [--standard] [--movetime MS | --nodes N] [--threads T] [--seed S]',
   '             [--a-option NAME=VALUE]... [--b-option NAME=VALUE]... [--ladder ELO,ELO,...]',
-  `  side: easy | medium | hard | full | ${UCI_PREFIX}<shell command>  (full and UCI engines need --movetime)`,
+  `  side: easy | medium | hard | full | ${UCI_PREFIX}<shell command>  (full and UCI engines need --movetime or --nodes)`,
+  "  --nodes: each move searches this many nodes, whatever the machine's load (tests of search changes)",
   '  --ladder: B is a UCI engine played at each UCI_Elo in turn, --games games per rung',
 ].join('\n');
 
@@ -16,6 +17,8 @@ export interface MatchSettings {
   games: number;
   standard: boolean;
   movetimeMs?: number;
+  /** Nodes per move instead of time. */
+  nodes?: number;
   threads: number;
   seed: number;
   /** UCI_Elo of each rung, empty without a ladder. */
@@ -27,6 +30,7 @@ const VALUED = [
   '--b',
   '--games',
   '--movetime',
+  '--nodes',
   '--threads',
   '--seed',
   '--ladder',
@@ -78,13 +82,19 @@ export function parseMatchArgs(
   if (!threads.ok) return threads;
   const seed = values.has('--seed') ? wholeNumber(values.get('--seed'), '--seed', 0) : ok(defaults.seed);
   if (!seed.ok) return seed;
+  if (values.has('--movetime') && values.has('--nodes')) return err('give --movetime or --nodes, not both');
   let movetimeMs: number | undefined;
+  let nodes: number | undefined;
   if (values.has('--movetime')) {
     const movetime = wholeNumber(values.get('--movetime'), '--movetime', 1);
     if (!movetime.ok) return movetime;
     movetimeMs = movetime.value;
+  } else if (values.has('--nodes')) {
+    const count = wholeNumber(values.get('--nodes'), '--nodes', 1);
+    if (!count.ok) return count;
+    nodes = count.value;
   } else if (sides.some((s) => 'uci' in s || s.level === 'full'))
-    return err('--movetime is required when a side is full or a UCI engine');
+    return err('--movetime or --nodes is required when a side is full or a UCI engine');
   const ladder: number[] = [];
   if (values.has('--ladder')) {
     if (!('uci' in sides[1])) return err('--ladder needs a UCI engine as --b');
@@ -100,6 +110,7 @@ export function parseMatchArgs(
     games: games.value,
     standard,
     movetimeMs,
+    nodes,
     threads: threads.value,
     seed: seed.value,
     ladder,

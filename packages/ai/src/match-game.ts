@@ -24,6 +24,8 @@ export interface GameSpec {
   seed: number;
   /** Time per move for both sides; unset, levels take their own time. */
   movetimeMs?: number;
+  /** Nodes per move for both sides, instead of time. */
+  nodes?: number;
 }
 
 export type GameResult = '1-0' | '0-1' | '1/2-1/2';
@@ -125,11 +127,11 @@ class Seat {
   private player: Player | null = null;
 
   async get(spec: PlayerSpec, game: GameSpec): Promise<Player> {
-    const key = JSON.stringify([spec, game.standard, game.movetimeMs]);
+    const key = JSON.stringify([spec, game.standard, game.movetimeMs, game.nodes]);
     if (this.player && key === this.key) return this.player;
     await this.player?.close();
     this.player = null;
-    this.player = await startPlayer(spec, game.standard, game.movetimeMs);
+    this.player = await startPlayer(spec, game.standard, game);
     this.key = key;
     return this.player;
   }

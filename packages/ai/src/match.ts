@@ -25,7 +25,7 @@ const parsed = parseMatchArgs(process.argv.slice(2), {
 });
 if (!parsed.ok) fail(parsed.error);
 const settings = parsed.value;
-const { a, games, standard, movetimeMs, threads, seed } = settings;
+const { a, games, standard, movetimeMs, nodes, threads, seed } = settings;
 
 /** B at each rung: the ladder's UCI_Elo settings, or B as given. */
 const rungs: { b: PlayerSpec; rating?: number }[] = settings.ladder.length
@@ -50,13 +50,14 @@ const specs: GameSpec[] = rungs.flatMap(({ b }, r) =>
     standard,
     seed: (seed + i) | 0,
     movetimeMs,
+    nodes,
   })),
 );
 
 console.log(
   `match ${playerLabel(a)} (A) vs ${playerLabel(settings.b)} (B)${settings.ladder.length ? ` at UCI_Elo ${settings.ladder.join(', ')}` : ''}, ` +
     `${specs.length} games, ${standard ? 'standard chess' : 'Shared Box Chess'}, ` +
-    `${movetimeMs ? `${movetimeMs} ms a move` : "the levels' own time"}, ${threads} threads, seed ${seed}`,
+    `${movetimeMs ? `${movetimeMs} ms a move` : nodes ? `${nodes} nodes a move` : "the levels' own time"}, ${threads} threads, seed ${seed}`,
 );
 const tallies: Tally[] = rungs.map(() => ({ wins: 0, draws: 0, losses: 0 }));
 const errors: string[] = [];

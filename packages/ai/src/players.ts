@@ -5,10 +5,10 @@
 import { isLevel, type Level } from '@sbc/game';
 import { Engine, type ThinkLimits } from './engine.ts';
 import type { Line } from './line.ts';
-import { UciEngine } from './uci-client.ts';
+import { type Budget, UciEngine } from './uci-client.ts';
 import { warmUp } from './worker/host.ts';
 
-/** A level, `full` (full strength, no book: needs a movetime), or `uci:<shell command>`. */
+/** A level, `full` (full strength, no book: needs a budget), or `uci:<shell command>`. */
 export type PlayerSpec =
   | { level: Level | 'full' }
   | { uci: string; options: [name: string, value: string][] };
@@ -75,15 +75,15 @@ export class LevelPlayer implements Player {
 export class UciPlayer implements Player {
   private constructor(
     private readonly engine: UciEngine,
-    private readonly movetimeMs: number,
+    private readonly budget: Budget,
   ) {}
 
   static async start(
     spec: { uci: string; options: [string, string][] },
     standard: boolean,
-    movetimeMs: number,
+    budget: Budget,
   ): Promise<UciPlayer> {
-    return new UciPlayer(await UciEngine.start(spec.uci, spec.options, standard), movetimeMs);
+    return new UciPlayer(await UciEngine.start(spec.uci, spec.options, standard), budget);
   }
 
   newGame(): Promise<void> {
@@ -91,7 +91,7 @@ export class UciPlayer implements Player {
   }
 
   move(_line: Line, moves: readonly string[]): Promise<PlayerMove> {
-    return this.engine.bestMove(moves, this.movetimeMs);
+    return this.engine.bestMove(moves, this.budget);
   }
 
   close(): Promise<void> {
@@ -99,9 +99,11 @@ export class UciPlayer implements Player {
   }
 }
 
-/** Starts the player `spec` describes; `movetimeMs` is the time per move (UCI needs one). */
-export async function startPlayer(spec: PlayerSpec, standard: boolean, movetimeMs?: number): Promise<Player> {
-  if ('level' in spec) return new LevelPlayer(spec.level, movetimeMs ? { timeMs: movetimeMs } : undefined);
-  if (!movetimeMs) throw new Error('a UCI engine needs --movetime');
-  return UciPlayer.start(spec, standard, movetimeMs);
+/** Starts the player `spec` describes, spending `budget` a move (a UCI engine needs one). */
+export async function startPlayer(spec: PlayerSpec, standard: boolean, budget: Budget): Promise<Player> {
+  const { movetimeMs, nodes } = budget;
+  if ('level' in spec)
+    return new LevelPlayer(spec.level, movetimeMs ? { timeMs: movetimeMs } : nodes ? { nodes } : undefined);
+  if (!movetimeMs && !nodes) throw new Error('a UCI engine needs --movetime or --nodes');
+  return UciPlayer.start(spec, standard, budget);
 }

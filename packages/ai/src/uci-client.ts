@@ -10,6 +10,13 @@ import { createInterface } from 'node:readline';
 /** Waits longer than any sane engine needs: a loaded machine may start `npx tsx` slowly. */
 const HANDSHAKE_MS = 60_000;
 const GRACE_MS = 10_000;
+const NODES_PATIENCE_MS = 60_000;
+
+/** What a move may spend: a fixed time or a fixed number of nodes (neither: a level's own time). */
+export interface Budget {
+  movetimeMs?: number;
+  nodes?: number;
+}
 /** A mate score reported by an engine, in centipawns: beyond any resign threshold. */
 const MATE_CP = 30_000;
 
@@ -83,14 +90,17 @@ export class UciEngine {
     await this.ready();
   }
 
-  /** The engine's move after `moves` from the start position, thinking `movetimeMs`. */
-  async bestMove(moves: readonly string[], movetimeMs: number): Promise<UciAnswer> {
+  /** The engine's move after `moves` from the start position, spending `budget`. */
+  async bestMove(moves: readonly string[], budget: Budget): Promise<UciAnswer> {
     this.lines.length = 0;
     this.send(moves.length ? `position startpos moves ${moves.join(' ')}` : 'position startpos');
-    this.send(`go movetime ${movetimeMs}`);
+    const { movetimeMs, nodes } = budget;
+    this.send(movetimeMs ? `go movetime ${movetimeMs}` : `go nodes ${nodes}`);
+    // A node budget has no clock: allow a slow engine a generous reply time.
+    const patienceMs = (movetimeMs ?? NODES_PATIENCE_MS) + GRACE_MS;
     let score: number | undefined;
     for (;;) {
-      const line = await this.next(movetimeMs + GRACE_MS, 'bestmove');
+      const line = await this.next(patienceMs, 'bestmove');
       const reported = /\bscore (cp|mate) (-?\d+)/.exec(line);
       if (line.startsWith('info') && reported && !/\b(lower|upper)bound\b/.test(line)) {
         const n = Number(reported[2]);

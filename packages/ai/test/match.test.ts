@@ -44,6 +44,12 @@ describe('match arguments', () => {
     });
   });
 
+  it('reads a node budget instead of time', () => {
+    const parsed = parseMatchArgs(['--a', 'full', '--b', 'uci:x', '--games', '2', '--nodes', '5000'], DEFAULTS);
+    expect(parsed.ok && parsed.value.nodes).toBe(5000);
+    expect(parsed.ok && parsed.value.movetimeMs).toBeUndefined();
+  });
+
   it.each([
     [['--a', 'hard', '--games', '2'], '--b is missing'],
     [['--a', 'hard', '--b', 'expert', '--games', '2'], "--b: 'expert' is neither"],
@@ -53,8 +59,10 @@ describe('match arguments', () => {
       ['--a', 'hard', '--b', 'uci:x', '--b-option', 'Hash', '--games', '2', '--movetime', '9'],
       'must be NAME=VALUE',
     ],
-    [['--a', 'hard', '--b', 'uci:x', '--games', '2'], '--movetime is required'],
-    [['--a', 'full', '--b', 'easy', '--games', '2'], '--movetime is required'],
+    [['--a', 'hard', '--b', 'uci:x', '--games', '2'], '--movetime or --nodes is required'],
+    [['--a', 'full', '--b', 'easy', '--games', '2'], '--movetime or --nodes is required'],
+    [['--a', 'full', '--b', 'easy', '--games', '2', '--movetime', '9', '--nodes', '9'], 'not both'],
+    [['--a', 'full', '--b', 'easy', '--games', '2', '--nodes', '0'], '--nodes must be a whole number from 1'],
     [['--a', 'hard', '--b', 'easy', '--games', '0'], '--games must be a whole number from 1'],
     [['--a', 'hard', '--b', 'easy', '--games', '2', '--ladder', '1500'], '--ladder needs a UCI engine'],
     [
@@ -152,7 +160,7 @@ describe('a game with UCI engines', () => {
     movetimeMs: 50,
   });
   const start = (args: string[], standard: boolean): Promise<Player> =>
-    startPlayer({ uci: fake(...args), options: [] }, standard, 50);
+    startPlayer({ uci: fake(...args), options: [] }, standard, { movetimeMs: 50 });
 
   it('plays the engines’ moves to the rules package’s checkmate', async () => {
     const white = await start(['f2f3', 'g2g4'], true);
