@@ -45,7 +45,10 @@ describe('match arguments', () => {
   });
 
   it('reads a node budget instead of time', () => {
-    const parsed = parseMatchArgs(['--a', 'full', '--b', 'uci:x', '--games', '2', '--nodes', '5000'], DEFAULTS);
+    const parsed = parseMatchArgs(
+      ['--a', 'full', '--b', 'uci:x', '--games', '2', '--nodes', '5000'],
+      DEFAULTS,
+    );
     expect(parsed.ok && parsed.value.nodes).toBe(5000);
     expect(parsed.ok && parsed.value.movetimeMs).toBeUndefined();
   });
