@@ -5,6 +5,7 @@
 import { isLevel, type Level } from '@sbc/game';
 import { Engine, type ThinkLimits } from './engine.ts';
 import type { Line } from './line.ts';
+import { moveRandom } from './random.ts';
 import { type Budget, UciEngine } from './uci-client.ts';
 import { warmUp } from './worker/host.ts';
 
@@ -63,9 +64,11 @@ export class LevelPlayer implements Player {
     this.engine.newGame();
   }
 
-  async move(line: Line, _moves: readonly string[], seed: number): Promise<PlayerMove> {
+  async move(line: Line, moves: readonly string[], seed: number): Promise<PlayerMove> {
     const level = this.level === 'full' ? undefined : this.level;
-    const answer = this.engine.think(line, { level, seed, limits: this.limits });
+    const nodes = this.limits?.nodes && varied(this.limits.nodes, seed, moves.length);
+    const limits = nodes ? { ...this.limits, nodes } : this.limits;
+    const answer = this.engine.think(line, { level, seed, limits });
     return { text: answer.text, score: answer.source === 'search' ? answer.score : undefined };
   }
 
@@ -90,13 +93,23 @@ export class UciPlayer implements Player {
     return this.engine.newGame();
   }
 
-  move(_line: Line, moves: readonly string[]): Promise<PlayerMove> {
-    return this.engine.bestMove(moves, this.budget);
+  move(_line: Line, moves: readonly string[], seed: number): Promise<PlayerMove> {
+    const { nodes } = this.budget;
+    return this.engine.bestMove(moves, nodes ? { nodes: varied(nodes, seed, moves.length) } : this.budget);
   }
 
   close(): Promise<void> {
     return this.engine.close();
   }
+}
+
+/**
+ * A node budget, varied by up to 10 % either way from move to move (by the game's seed): searches
+ * of a fixed size are deterministic, and without it two games from one opening would replay each
+ * other move for move.
+ */
+export function varied(nodes: number, seed: number, ply: number): number {
+  return Math.max(1, Math.round(nodes * (0.9 + 0.2 * moveRandom(seed, ply)())));
 }
 
 /** Starts the player `spec` describes, spending `budget` a move (a UCI engine needs one). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMatchArgs } from '../src/match-args.ts';
 import { Agreement, type GameSpec, playGame } from '../src/match-game.ts';
 import { eloEstimate, fitRating, formatElo, type Rung } from '../src/match-stats.ts';
-import { type Player, startPlayer } from '../src/players.ts';
+import { type Player, startPlayer, varied } from '../src/players.ts';
 
 const FAKE = fileURLToPath(new URL('fixtures/fake-uci.mjs', import.meta.url));
 const fake = (...args: string[]) => `${process.execPath} ${FAKE} ${args.join(' ')}`;
@@ -51,6 +51,15 @@ describe('match arguments', () => {
     );
     expect(parsed.ok && parsed.value.nodes).toBe(5000);
     expect(parsed.ok && parsed.value.movetimeMs).toBeUndefined();
+  });
+
+  it('varies a node budget by the seed, within 10 %', () => {
+    const budgets = Array.from({ length: 40 }, (_, ply) => varied(10_000, 7, ply));
+    expect(Math.min(...budgets)).toBeGreaterThanOrEqual(9000);
+    expect(Math.max(...budgets)).toBeLessThanOrEqual(11_000);
+    expect(new Set(budgets).size).toBeGreaterThan(30);
+    expect(varied(10_000, 8, 0)).not.toBe(varied(10_000, 7, 0));
+    expect(varied(10_000, 7, 3)).toBe(budgets[3]);
   });
 
   it.each([
