@@ -33,6 +33,8 @@ const CHECK_EVERY = 32;
 const EVAL_CACHE_MASK = (1 << 16) - 1;
 const NO_EVAL = -0x7fffffff;
 const OPENING_SALT = 0x2545f491;
+/** Quiet moves remembered per node for the history update (later ones are left alone). */
+const QUIETS_KEPT = 64;
 
 export interface SearchLimits {
   /** Deepest iteration to run. */
@@ -89,6 +91,12 @@ export class Searcher {
   private readonly moves = Array.from({ length: MAX_PLY }, () => new Int32Array(MAX_MOVES));
   private readonly scores = Array.from({ length: MAX_PLY }, () => new Int32Array(MAX_MOVES));
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
+  /** The move played at each ply (0 for a null move), for counter moves. */
+  private readonly played = new Int32Array(MAX_PLY);
+  /** The static evaluation at each ply, -INFINITE in check: is the side to move improving? */
+  private readonly evals = new Int32Array(MAX_PLY);
+  /** The quiet moves each ply has tried, to lower their history when a later one cuts off. */
+  private readonly quiets = new Int32Array(MAX_PLY * QUIETS_KEPT);
   private readonly pvLength = new Int32Array(MAX_PLY);
   /** Pairs of key and score; see `staticEval`. */
   private readonly evalCache = new Int32Array(2 << 16).fill(NO_EVAL);
@@ -246,6 +254,7 @@ export class Searcher {
       choice ? this.node(depth, lo, hi, 1, true) : -this.node(depth - 1, -hi, -lo, 1, true);
     for (let i = 0; i < moves.length; i++) {
       const m = moves[i];
+      this.played[0] = m;
       this.acc.play(pos, m);
       let score: number;
       if (exact) score = child(-INFINITE, INFINITE);
@@ -357,6 +366,7 @@ export class Searcher {
     let best = -INFINITE;
     for (let i = 0; i < n; i++) {
       const m = options[i];
+      this.played[ply] = m;
       this.acc.play(pos, m);
       const score = quiet ? this.quiesce(alpha, beta, ply + 1) : this.node(depth, alpha, beta, ply + 1, true);
       this.acc.undo(pos);
@@ -408,20 +418,29 @@ export class Searcher {
     }
 
     const us = pos.turn;
-    // Only the pruning below reads the static evaluation: PV nodes, nodes in check and the
-    // deeper nodes right after a null move (no second null move) do without it.
-    const staticEval = inCheck || pvNode || (depth > 3 && !nullOk) ? -INFINITE : this.staticEval(alpha, beta);
+    const staticEval = inCheck ? -INFINITE : this.staticEval(alpha, beta);
+    this.evals[ply] = staticEval;
+    // Better than two plies ago (or no figure then): pruning and reductions trust such a node less.
+    const improving =
+      !inCheck && (ply < 2 || this.evals[ply - 2] === -INFINITE || staticEval > this.evals[ply - 2]);
     let strong = -1;
     if (!pvNode && !inCheck && Math.abs(beta) < MATE_BOUND) {
       // Reverse futility: far above beta near the leaves, the opponent will not let us get here.
-      if (depth <= 3 && staticEval - 120 * depth >= beta) return staticEval;
+      if (depth <= 6 && staticEval - (improving ? 70 : 100) * depth >= beta) return staticEval;
+      // Razoring: far below alpha near the leaves, only a tactic can help; quiescence looks for it.
+      if (depth <= 2 && staticEval + 250 * depth <= alpha) {
+        const score = this.quiesce(alpha, alpha + 1, ply, 0);
+        if (this.stopped) return 0;
+        if (score <= alpha) return score;
+      }
       // Null move: passing still beats beta, so a real move would too; not without a strong
       // piece (zugzwang).
       if (nullOk && depth >= 3 && staticEval >= beta) {
         strong = this.acc.hasStrongPiece(us) ? 1 : 0;
         if (strong === 1) {
-          const r = 3 + (depth >> 2);
+          const r = 3 + Math.floor(depth / 3) + Math.min(3, Math.floor((staticEval - beta) / 200));
           const floor = this.nullFloor;
+          this.played[ply] = 0;
           this.acc.playNull(pos);
           this.nullFloor = index + 1;
           const score = -this.node(depth - 1 - r, -beta, -beta + 1, ply + 1, false, 0);
@@ -432,6 +451,8 @@ export class Searcher {
         }
       }
     }
+    // No hash move this deep: the first search of this node is cheaper one ply shallower.
+    if (hashMove === 0 && depth >= 4) depth--;
 
     const killer1 = this.order.killers[2 * ply];
     const killer2 = this.order.killers[2 * ply + 1];
@@ -441,21 +462,26 @@ export class Searcher {
     let legal = 0;
     const line = inCheck ? checkLine(pos) : 0;
     const picker = this.pickers[ply];
-    picker.reset(pos, hashMove, ply);
+    picker.reset(pos, hashMove, ply, this.played[ply - 1]);
+    const tried = this.quiets;
+    const triedBase = ply * QUIETS_KEPT;
+    let quietCount = 0;
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       if (inCheck && !mayAnswerCheck(pos, m, line)) continue;
       if (!isLegalMove(pos, m, inCheck)) continue;
       const quietMove = !isCapture(m) && movePromotion(m) === 0;
+      this.played[ply] = m;
       this.acc.play(pos, m);
       legal++;
       // The child is told whether it is in check, so that it need not look again.
       const gives = givesCheck(pos, m) ? 1 : 0;
       const late = quietMove && !inCheck && gives === 0 && m !== killer1 && m !== killer2;
       // Futility: a quiet move this close to the leaves will not lift a hopeless score.
-      if (late && !pvNode && depth <= 2 && legal > 1 && staticEval + 100 + 100 * depth <= alpha) {
+      if (late && !pvNode && depth <= 3 && legal > 1 && staticEval + 100 + 100 * depth <= alpha) {
         this.acc.undo(pos);
         continue;
       }
+      if (quietMove && quietCount < QUIETS_KEPT) tried[triedBase + quietCount++] = m;
       let score: number;
       if (legal === 1) score = -this.node(depth - 1, -beta, -alpha, ply + 1, true, gives);
       else {
@@ -463,9 +489,14 @@ export class Searcher {
         if (late && depth >= 3 && legal > (pvNode ? 4 : 2)) {
           if (strong < 0) strong = this.acc.hasStrongPiece(us) ? 1 : 0;
           // No reductions in pawn endings, where a quiet tempo move is often the only one.
-          if (strong === 1)
-            r = Math.min(LMR_TABLE[Math.min(depth, 63) * 64 + Math.min(legal, 63)], depth - 2);
-          if (pvNode && r > 0) r--;
+          if (strong === 1) {
+            r = LMR_TABLE[Math.min(depth, 63) * 64 + Math.min(legal, 63)];
+            if (!improving) r++;
+            if (pvNode) r--;
+            // A move with a good history reduces less, one with a bad history more.
+            r -= Math.trunc(this.order.quietScore(m) / 6000);
+            r = Math.max(0, Math.min(r, depth - 2));
+          }
         }
         score = -this.node(depth - 1 - r, -alpha - 1, -alpha, ply + 1, true, gives);
         if (score > alpha && r > 0 && !this.stopped)
@@ -482,7 +513,8 @@ export class Searcher {
           alpha = score;
           this.updatePv(ply, m);
           if (alpha >= beta) {
-            if (quietMove) this.order.reward(m, ply, depth);
+            if (quietMove)
+              this.order.reward(m, ply, depth, this.played[ply - 1], tried, triedBase, quietCount);
             break;
           }
         }
