@@ -62,17 +62,10 @@ const GOOD_CAPTURE = 1 << 26;
 const KILLER_SCORE = 1 << 25;
 const BAD_CAPTURE = -(1 << 20);
 
-/** History scores stay within ±HISTORY_MAX: each update moves a score part of the way there. */
-const HISTORY_MAX = 16_384;
-
-/**
- * Search-wide ordering memory: killer moves per ply, history per piece and target square, and
- * the counter move that last refuted each move (by its piece and target square).
- */
+/** Search-wide ordering memory: killer moves per ply and history per piece and target square. */
 export class OrderHeuristics {
   readonly killers: Int32Array;
   readonly history = new Int32Array(16 << 7);
-  private readonly counters = new Int32Array(16 << 7);
 
   constructor(maxPly: number) {
     this.killers = new Int32Array(2 * maxPly);
@@ -81,43 +74,18 @@ export class OrderHeuristics {
   clear(): void {
     this.killers.fill(0);
     this.history.fill(0);
-    this.counters.fill(0);
   }
 
-  /** The quiet move that last refuted `previous` (the opponent's last move), 0 for none. */
-  counter(previous: Move): Move {
-    return previous === 0 ? 0 : this.counters[(movePiece(previous) << 7) | moveTo(previous)];
-  }
-
-  /**
-   * A quiet move refuted the opponent's `previous`: it becomes a killer and the counter move,
-   * its history rises, and the quiet moves tried before it (`tried[start..start + n)`) lose history.
-   */
-  reward(
-    m: Move,
-    ply: number,
-    depth: number,
-    previous: Move,
-    tried: Int32Array,
-    start: number,
-    n: number,
-  ): void {
+  /** A quiet move refuted the opponent: remember it as a killer and reward its history. */
+  reward(m: Move, ply: number, depth: number): void {
     const k = 2 * ply;
     if (this.killers[k] !== m) {
       this.killers[k + 1] = this.killers[k];
       this.killers[k] = m;
     }
-    if (previous !== 0) this.counters[(movePiece(previous) << 7) | moveTo(previous)] = m;
-    const bonus = Math.min(depth * depth * 16, 1200);
-    this.nudge(m, bonus);
-    for (let i = start; i < start + n; i++) if (tried[i] !== m) this.nudge(tried[i], -bonus);
-  }
-
-  /** Moves a history score toward ±HISTORY_MAX, less the closer it already is. */
-  private nudge(m: Move, bonus: number): void {
     const i = (movePiece(m) << 7) | moveTo(m);
-    const h = this.history[i];
-    this.history[i] = h + bonus - Math.trunc((h * Math.abs(bonus)) / HISTORY_MAX);
+    this.history[i] += depth * depth;
+    if (this.history[i] > 1 << 20) for (let j = 0; j < this.history.length; j++) this.history[j] >>= 1;
   }
 
   /**

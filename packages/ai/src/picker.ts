@@ -14,16 +14,15 @@ const CAPTURES = 1;
 const GOOD_CAPTURES = 2;
 const KILLER1 = 3;
 const KILLER2 = 4;
-const COUNTER = 5;
-const QUIETS = 6;
-const QUIET_MOVES = 7;
-const BAD_CAPTURES = 8;
-const DONE = 9;
+const QUIETS = 5;
+const QUIET_MOVES = 6;
+const BAD_CAPTURES = 7;
+const DONE = 8;
 
 /**
  * Hands out an interior node's pseudo-legal moves one at a time, generated in stages: the hash
  * move (before anything is generated), captures and queen promotions by MVV-LVA, the two killers,
- * the counter move to the opponent's last move, the quiet moves by history, and last the captures that hand material back. A node that a hash
+ * the quiet moves by history, and last the captures that hand material back. A node that a hash
  * move or a capture cuts off never generates its quiet moves. One picker per ply, reused: no
  * allocation while searching.
  */
@@ -36,22 +35,19 @@ export class MovePicker {
   private hashMove: Move = 0;
   private killer1: Move = 0;
   private killer2: Move = 0;
-  private counter: Move = 0;
   private n = 0;
   private i = 0;
   private badCount = 0;
 
   constructor(private readonly order: OrderHeuristics) {}
 
-  /** Starts on `pos` (not waiting for a defender choice) at `ply`, after the opponent's `previous`. */
-  reset(pos: Position, hashMove: Move, ply: number, previous: Move): void {
+  /** Starts on `pos` (not waiting for a defender choice) at `ply`. */
+  reset(pos: Position, hashMove: Move, ply: number): void {
     this.pos = pos;
     this.stage = HASH;
     this.hashMove = hashMove;
     this.killer1 = this.order.killers[2 * ply];
     this.killer2 = this.order.killers[2 * ply + 1];
-    const counter = this.order.counter(previous);
-    this.counter = counter === this.killer1 || counter === this.killer2 ? 0 : counter;
     this.badCount = 0;
   }
 
@@ -86,13 +82,8 @@ export class MovePicker {
           if (this.isFreshKiller(this.killer1)) return this.killer1;
           break;
         case KILLER2:
-          this.stage = COUNTER;
-          if (this.killer2 !== this.killer1 && this.isFreshKiller(this.killer2)) return this.killer2;
-          break;
-        case COUNTER:
           this.stage = QUIETS;
-          if (this.isFreshKiller(this.counter)) return this.counter;
-          this.counter = 0;
+          if (this.killer2 !== this.killer1 && this.isFreshKiller(this.killer2)) return this.killer2;
           break;
         case QUIETS:
           this.n = generateQuiets(pos, this.moves);
@@ -103,8 +94,7 @@ export class MovePicker {
         case QUIET_MOVES:
           while (this.i < this.n) {
             const m = pickNext(this.moves, this.scores, this.i++, this.n);
-            if (m !== this.hashMove && m !== this.killer1 && m !== this.killer2 && m !== this.counter)
-              return m;
+            if (m !== this.hashMove && m !== this.killer1 && m !== this.killer2) return m;
           }
           this.i = 0;
           this.stage = BAD_CAPTURES;
@@ -120,9 +110,9 @@ export class MovePicker {
   }
 
   /**
-   * A killer (or counter move) is a quiet move that refuted another position; it is tried here
-   * when it is a move here too. Such moves are quiet by kind, so one that is pseudo-legal here is
-   * one of the quiet stage's moves, skipped there.
+   * A killer is a quiet move that refuted another position at this ply; it is tried here when it
+   * is a move here too. Killers are quiet by kind, so one that is pseudo-legal here is one of the
+   * quiet stage's moves, skipped there.
    */
   private isFreshKiller(m: Move): boolean {
     return m !== 0 && m !== this.hashMove && isPseudoLegal(this.pos, m);

@@ -33,8 +33,6 @@ const CHECK_EVERY = 32;
 const EVAL_CACHE_MASK = (1 << 16) - 1;
 const NO_EVAL = -0x7fffffff;
 const OPENING_SALT = 0x2545f491;
-/** Quiet moves remembered per node for the history update (later ones are left alone). */
-const QUIETS_KEPT = 64;
 
 export interface SearchLimits {
   /** Deepest iteration to run. */
@@ -73,6 +71,12 @@ export interface SearchResult extends SearchInfo {
   rootScores: RootScore[];
 }
 
+/** A score as the table keeps it: mates counted from this node rather than from the root. */
+const toTT = (score: number, ply: number): number =>
+  score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score;
+const fromTT = (score: number, ply: number): number =>
+  score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score;
+
 /** LMR_TABLE[depth * 64 + moveNumber]: plies to reduce a late quiet move. */
 const LMR_TABLE = new Int8Array(64 * 64);
 for (let d = 1; d < 64; d++)
@@ -91,12 +95,6 @@ export class Searcher {
   private readonly moves = Array.from({ length: MAX_PLY }, () => new Int32Array(MAX_MOVES));
   private readonly scores = Array.from({ length: MAX_PLY }, () => new Int32Array(MAX_MOVES));
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
-  /** The move played at each ply (0 for a null move), for counter moves. */
-  private readonly played = new Int32Array(MAX_PLY);
-  /** The static evaluation at each ply, -INFINITE in check: is the side to move improving? */
-  private readonly evals = new Int32Array(MAX_PLY);
-  /** The quiet moves each ply has tried, to lower their history when a later one cuts off. */
-  private readonly quiets = new Int32Array(MAX_PLY * QUIETS_KEPT);
   private readonly pvLength = new Int32Array(MAX_PLY);
   /** Pairs of key and score; see `staticEval`. */
   private readonly evalCache = new Int32Array(2 << 16).fill(NO_EVAL);
@@ -254,7 +252,6 @@ export class Searcher {
       choice ? this.node(depth, lo, hi, 1, true) : -this.node(depth - 1, -hi, -lo, 1, true);
     for (let i = 0; i < moves.length; i++) {
       const m = moves[i];
-      this.played[0] = m;
       this.acc.play(pos, m);
       let score: number;
       if (exact) score = child(-INFINITE, INFINITE);
@@ -366,7 +363,6 @@ export class Searcher {
     let best = -INFINITE;
     for (let i = 0; i < n; i++) {
       const m = options[i];
-      this.played[ply] = m;
       this.acc.play(pos, m);
       const score = quiet ? this.quiesce(alpha, beta, ply + 1) : this.node(depth, alpha, beta, ply + 1, true);
       this.acc.undo(pos);
@@ -410,37 +406,26 @@ export class Searcher {
     if (tt.probe(pos.hashLo, pos.hashHi)) {
       hashMove = tt.move;
       if (!pvNode && tt.depth >= depth) {
-        let s = tt.score;
-        if (s >= MATE_BOUND) s -= ply;
-        else if (s <= -MATE_BOUND) s += ply;
+        const s = fromTT(tt.score, ply);
         if (tt.bound === BOUND_EXACT || (tt.bound === BOUND_LOWER ? s >= beta : s <= alpha)) return s;
       }
     }
 
     const us = pos.turn;
-    const staticEval = inCheck ? -INFINITE : this.staticEval(alpha, beta);
-    this.evals[ply] = staticEval;
-    // Better than two plies ago (or no figure then): pruning and reductions trust such a node less.
-    const improving =
-      !inCheck && (ply < 2 || this.evals[ply - 2] === -INFINITE || staticEval > this.evals[ply - 2]);
+    // Only the pruning below reads the static evaluation: PV nodes, nodes in check and the
+    // deeper nodes right after a null move (no second null move) do without it.
+    const staticEval = inCheck || pvNode || (depth > 3 && !nullOk) ? -INFINITE : this.staticEval(alpha, beta);
     let strong = -1;
     if (!pvNode && !inCheck && Math.abs(beta) < MATE_BOUND) {
       // Reverse futility: far above beta near the leaves, the opponent will not let us get here.
-      if (depth <= 6 && staticEval - (improving ? 70 : 100) * depth >= beta) return staticEval;
-      // Razoring: far below alpha near the leaves, only a tactic can help; quiescence looks for it.
-      if (depth <= 2 && staticEval + 250 * depth <= alpha) {
-        const score = this.quiesce(alpha, alpha + 1, ply, 0);
-        if (this.stopped) return 0;
-        if (score <= alpha) return score;
-      }
+      if (depth <= 3 && staticEval - 120 * depth >= beta) return staticEval;
       // Null move: passing still beats beta, so a real move would too; not without a strong
       // piece (zugzwang).
       if (nullOk && depth >= 3 && staticEval >= beta) {
         strong = this.acc.hasStrongPiece(us) ? 1 : 0;
         if (strong === 1) {
-          const r = 3 + Math.floor(depth / 3) + Math.min(3, Math.floor((staticEval - beta) / 200));
+          const r = 3 + (depth >> 2);
           const floor = this.nullFloor;
-          this.played[ply] = 0;
           this.acc.playNull(pos);
           this.nullFloor = index + 1;
           const score = -this.node(depth - 1 - r, -beta, -beta + 1, ply + 1, false, 0);
@@ -451,8 +436,6 @@ export class Searcher {
         }
       }
     }
-    // No hash move this deep: the first search of this node is cheaper one ply shallower.
-    if (hashMove === 0 && depth >= 4) depth--;
 
     const killer1 = this.order.killers[2 * ply];
     const killer2 = this.order.killers[2 * ply + 1];
@@ -462,26 +445,21 @@ export class Searcher {
     let legal = 0;
     const line = inCheck ? checkLine(pos) : 0;
     const picker = this.pickers[ply];
-    picker.reset(pos, hashMove, ply, this.played[ply - 1]);
-    const tried = this.quiets;
-    const triedBase = ply * QUIETS_KEPT;
-    let quietCount = 0;
+    picker.reset(pos, hashMove, ply);
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       if (inCheck && !mayAnswerCheck(pos, m, line)) continue;
       if (!isLegalMove(pos, m, inCheck)) continue;
       const quietMove = !isCapture(m) && movePromotion(m) === 0;
-      this.played[ply] = m;
       this.acc.play(pos, m);
       legal++;
       // The child is told whether it is in check, so that it need not look again.
       const gives = givesCheck(pos, m) ? 1 : 0;
       const late = quietMove && !inCheck && gives === 0 && m !== killer1 && m !== killer2;
       // Futility: a quiet move this close to the leaves will not lift a hopeless score.
-      if (late && !pvNode && depth <= 3 && legal > 1 && staticEval + 100 + 100 * depth <= alpha) {
+      if (late && !pvNode && depth <= 2 && legal > 1 && staticEval + 100 + 100 * depth <= alpha) {
         this.acc.undo(pos);
         continue;
       }
-      if (quietMove && quietCount < QUIETS_KEPT) tried[triedBase + quietCount++] = m;
       let score: number;
       if (legal === 1) score = -this.node(depth - 1, -beta, -alpha, ply + 1, true, gives);
       else {
@@ -489,14 +467,9 @@ export class Searcher {
         if (late && depth >= 3 && legal > (pvNode ? 4 : 2)) {
           if (strong < 0) strong = this.acc.hasStrongPiece(us) ? 1 : 0;
           // No reductions in pawn endings, where a quiet tempo move is often the only one.
-          if (strong === 1) {
-            r = LMR_TABLE[Math.min(depth, 63) * 64 + Math.min(legal, 63)];
-            if (!improving) r++;
-            if (pvNode) r--;
-            // A move with a good history reduces less, one with a bad history more.
-            r -= Math.trunc(this.order.quietScore(m) / 6000);
-            r = Math.max(0, Math.min(r, depth - 2));
-          }
+          if (strong === 1)
+            r = Math.min(LMR_TABLE[Math.min(depth, 63) * 64 + Math.min(legal, 63)], depth - 2);
+          if (pvNode && r > 0) r--;
         }
         score = -this.node(depth - 1 - r, -alpha - 1, -alpha, ply + 1, true, gives);
         if (score > alpha && r > 0 && !this.stopped)
@@ -513,8 +486,7 @@ export class Searcher {
           alpha = score;
           this.updatePv(ply, m);
           if (alpha >= beta) {
-            if (quietMove)
-              this.order.reward(m, ply, depth, this.played[ply - 1], tried, triedBase, quietCount);
+            if (quietMove) this.order.reward(m, ply, depth);
             break;
           }
         }
@@ -523,12 +495,15 @@ export class Searcher {
     if (legal === 0) return inCheck ? -MATE + ply : 0;
     if (best === -INFINITE) return alpha;
     const bound = best >= beta ? BOUND_LOWER : best > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
-    const stored = best >= MATE_BOUND ? best + ply : best <= -MATE_BOUND ? best - ply : best;
-    tt.store(pos.hashLo, pos.hashHi, depth, stored, bound, bestMove);
+    tt.store(pos.hashLo, pos.hashHi, depth, toTT(best, ply), bound, bestMove);
     return best;
   }
 
-  /** Captures, box attacks and queen promotions until the position is quiet; all moves in check. */
+  /**
+   * Captures, box attacks and queen promotions until the position is quiet; all moves in check.
+   * Its results go to the transposition table too: quiescence is most of the nodes, and the same
+   * capture sequences meet again in other orders.
+   */
   private quiesce(alpha: number, beta: number, ply: number, check = -1): number {
     const pos = this.pos;
     if (pos.pendingSquare >= 0) return this.defend(0, alpha, beta, ply, true);
@@ -537,6 +512,17 @@ export class Searcher {
     this.pvLength[ply] = ply;
     if (ply >= MAX_PLY - 2) return this.staticEval(alpha, beta);
     const inCheck = check < 0 ? pos.inCheck() : check === 1;
+    const originalAlpha = alpha;
+    const tt = this.tt;
+    let hashMove = 0;
+    // Any entry is at least as deep as quiescence: its bound settles a null window here.
+    if (tt.probe(pos.hashLo, pos.hashHi)) {
+      hashMove = tt.move;
+      if (beta - alpha === 1) {
+        const s = fromTT(tt.score, ply);
+        if (tt.bound === BOUND_EXACT || (tt.bound === BOUND_LOWER ? s >= beta : s <= alpha)) return s;
+      }
+    }
     let best = -INFINITE;
     let standPat = 0;
     if (!inCheck) {
@@ -551,8 +537,9 @@ export class Searcher {
     const line = inCheck ? checkLine(pos) : 0;
     // Out of check, losing captures are not worth a look: they are found when their turn comes
     // rather than sorted last, which spares the test for all that a cut-off leaves unseen.
-    this.order.score(pos, moves, n, scores, 0, ply, inCheck);
+    this.order.score(pos, moves, n, scores, hashMove, ply, inCheck);
     let legal = 0;
+    let bestMove = 0;
     for (let i = 0; i < n; i++) {
       const m = pickNext(moves, scores, i, n);
       if (!inCheck) {
@@ -569,6 +556,7 @@ export class Searcher {
       if (this.stopped) return 0;
       if (score > best) {
         best = score;
+        bestMove = m;
         if (score > alpha) {
           alpha = score;
           this.updatePv(ply, m);
@@ -577,6 +565,9 @@ export class Searcher {
       }
     }
     if (inCheck && legal === 0) return -MATE + ply;
+    // Stored as depth 0: a deeper search's entry of this search is never replaced by it.
+    const bound = best >= beta ? BOUND_LOWER : best > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
+    tt.store(pos.hashLo, pos.hashHi, 0, toTT(best, ply), bound, bestMove);
     return best;
   }
 }
