@@ -1,4 +1,4 @@
-import { BISHOP, BOX_LIMIT, KNIGHT, PAWN, type Position, QUEEN, WHITE } from '@sbc/rules';
+import { BISHOP, BOX_LIMIT, KNIGHT, lowestSquare, PAWN, type Position, QUEEN, WHITE } from '@sbc/rules';
 import {
   Accumulator,
   buildSums,
@@ -144,13 +144,18 @@ for (let color = 0; color < 2; color++) {
   }
 }
 
-const STEPS = [[], [], KNIGHT_STEPS, DIAGONALS, ORTHOGONALS, [...DIAGONALS, ...ORTHOGONALS]];
-/** Squares next to the enemy king that the last `reach` met. */
-let near = 0;
+/**
+ * The steps of every strong piece in one flat table: STEPS[FIRST_STEP[t]] to
+ * STEPS[LAST_STEP[t] - 1] for type `t` (one monomorphic array rather than an array per type).
+ */
+const STEPS = Int8Array.from([...KNIGHT_STEPS, ...DIAGONALS, ...ORTHOGONALS]);
+const FIRST_STEP = Int8Array.of(0, 0, 0, 8, 12, 8);
+const LAST_STEP = Int8Array.of(0, 0, 8, 12, 16, 16);
 
 /**
  * How many squares a strong piece of type `t` and colour `color` on `sq` may move to by
- * docs/rules.md §2 to §5 (`join`: whether it may join a pawn); sets `near`.
+ * docs/rules.md §2 to §5 (`join`: whether it may join a pawn), plus 256 times the number of
+ * squares next to the enemy `king` it meets: one number, so no second result is kept outside.
  */
 function reach(
   a: Int8Array,
@@ -161,16 +166,16 @@ function reach(
   join: boolean,
   king: number,
 ): number {
-  const steps = STEPS[t];
   const slides = t !== KNIGHT;
   const base = color << 8;
   const start = color === 0 ? 1 : 6;
+  const nearBase = 119 - king;
   let count = 0;
-  near = 0;
-  for (let k = 0; k < steps.length; k++) {
-    const d = steps[k];
+  let near = 0;
+  for (let k = FIRST_STEP[t], end = LAST_STEP[t]; k < end; k++) {
+    const d = STEPS[k];
     for (let to = sq + d; !(to & 0x88); to += d) {
-      near += NEAR[to - king + 119];
+      near += NEAR[to + nearBase];
       const x = a[to];
       if (x === 0) {
         count++;
@@ -182,7 +187,7 @@ function reach(
       break;
     }
   }
-  return count;
+  return count | (near << 8);
 }
 
 /**
@@ -201,34 +206,33 @@ function activity(pos: Position, kingSafety: boolean): number {
   let attackersB = 0;
   let weightW = 0;
   let weightB = 0;
-  for (let sq = 0; sq < 120; sq++) {
-    if (sq & 0x88) {
-      sq += 7;
-      continue;
-    }
-    if (a[sq] === 0) continue;
-    for (let slot = 0; slot < 2; slot++) {
-      const p = slot === 0 ? a[sq] : b[sq];
-      const t = p & 7;
-      if (t < KNIGHT || t > QUEEN) continue;
-      const color = p >> 3;
-      const mobility =
-        mobilityWeight[t] * (reach(a, b, sq, t, color, canCreate && b[sq] === 0, pos.kings[color ^ 1]) - 4);
-      if (color === 0) {
-        s += mobility;
-        if (near > 0) {
-          attackersW++;
-          weightW += kingAttack[t] * near;
-        }
-      } else {
-        s -= mobility;
-        if (near > 0) {
-          attackersB++;
-          weightB += kingAttack[t] * near;
+  const o = pos.occupied;
+  for (let half = 0; half < 2; half++)
+    for (let w = o[half] | o[2 + half]; w !== 0; w &= w - 1) {
+      const sq = lowestSquare(half, w);
+      for (let slot = 0; slot < 2; slot++) {
+        const p = slot === 0 ? a[sq] : b[sq];
+        const t = p & 7;
+        if (t < KNIGHT || t > QUEEN) continue;
+        const color = p >> 3;
+        const r = reach(a, b, sq, t, color, canCreate && b[sq] === 0, pos.kings[color ^ 1]);
+        const near = r >> 8;
+        const mobility = mobilityWeight[t] * ((r & 255) - 4);
+        if (color === 0) {
+          s += mobility;
+          if (near > 0) {
+            attackersW++;
+            weightW += kingAttack[t] * near;
+          }
+        } else {
+          s -= mobility;
+          if (near > 0) {
+            attackersB++;
+            weightB += kingAttack[t] * near;
+          }
         }
       }
     }
-  }
   if (kingSafety) {
     // Attacks only bite with two or more attackers; the pawn shield softens them.
     if (attackersW >= 2) s += (weightW * attackersW) >> 1;

@@ -1,4 +1,4 @@
-import { PAWN, type Position } from '@sbc/rules';
+import { lowestSquare, PAWN, type Position } from '@sbc/rules';
 import { WEIGHTS } from './weights.ts';
 
 /** Entries of [key lo, key hi, middlegame score, endgame score]; pawns move rarely, so most hit. */
@@ -32,15 +32,12 @@ export function pawnStructure(pos: Position, lo: number, hi: number, endgame: bo
 function count(pos: Position, i: number): void {
   let n = 0;
   files.fill(0);
-  for (let sq = 0; sq < 120; sq++) {
-    if (sq & 0x88) {
-      sq += 7;
-      continue;
-    }
-    for (const p of [pos.first[sq], pos.second[sq]]) {
-      if ((p & 7) !== PAWN) continue;
-      files[(p >> 3) * 10 + (sq & 7) + 1]++;
-      squares[n++] = (p << 7) | sq;
+  const o = pos.occupied;
+  for (let half = 0; half < 2; half++) {
+    for (let w = o[half] | o[2 + half]; w !== 0; w &= w - 1) {
+      const sq = lowestSquare(half, w);
+      n = addPawn(pos.first[sq], sq, n);
+      n = addPawn(pos.second[sq], sq, n);
     }
   }
   const { doubledPawn, isolatedPawn, passedPawn } = WEIGHTS;
@@ -58,6 +55,14 @@ function count(pos: Position, i: number): void {
   }
   cache[i + 2] = s + passed;
   cache[i + 3] = s + 2 * passed;
+}
+
+/** Records `p` on `sq` when it is a pawn; returns the new count. */
+function addPawn(p: number, sq: number, n: number): number {
+  if ((p & 7) !== PAWN) return n;
+  files[(p >> 3) * 10 + (sq & 7) + 1]++;
+  squares[n] = (p << 7) | sq;
+  return n + 1;
 }
 
 /** Whether no enemy pawn stands ahead of this pawn on its file or the two next to it. */

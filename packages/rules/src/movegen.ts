@@ -41,7 +41,7 @@ import {
   WHITE_KINGSIDE,
   WHITE_QUEENSIDE,
 } from './position.ts';
-import { DIAGONALS, KING_STEPS, KNIGHT_STEPS, ORTHOGONALS, type Square } from './square.ts';
+import { DIAGONALS, KING_STEPS, KNIGHT_STEPS, lowestSquare, ORTHOGONALS, type Square } from './square.ts';
 
 /** Room for every decision of any position (pseudo-legal moves included). */
 export const MAX_MOVES = 512;
@@ -114,20 +114,18 @@ function generate(pos: Position, out: Int32Array, mode: Mode): number {
   const b = pos.second;
   const us = pos.turn;
   let n = 0;
-  for (let sq = 0; sq < 120; sq++) {
-    if (sq & 0x88) {
-      sq += 7;
-      continue;
-    }
-    const x = a[sq];
-    if (x === 0) continue;
-    const y = b[sq];
-    if (y === 0) {
-      if (colorOf(x) === us) n = pieceMoves(pos, sq, x, false, mode, out, n);
-    } else {
-      // From a box each own piece may move; two of one type make one set of moves (docs/rules.md §4).
-      if (colorOf(x) === us) n = pieceMoves(pos, sq, x, true, mode, out, n);
-      if (colorOf(y) === us && y !== x) n = pieceMoves(pos, sq, y, true, mode, out, n);
+  // The squares holding an own piece, lowest first: the order a board scan would give.
+  for (let half = 0; half < 2; half++) {
+    for (let w = pos.occupied[2 * us + half]; w !== 0; w &= w - 1) {
+      const sq = lowestSquare(half, w);
+      const x = a[sq];
+      const y = b[sq];
+      if (y === 0) n = pieceMoves(pos, sq, x, false, mode, out, n);
+      else {
+        // From a box each own piece may move; two of one type make one set of moves (docs/rules.md §4).
+        if (colorOf(x) === us) n = pieceMoves(pos, sq, x, true, mode, out, n);
+        if (colorOf(y) === us && y !== x) n = pieceMoves(pos, sq, y, true, mode, out, n);
+      }
     }
   }
   return n;

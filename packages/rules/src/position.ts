@@ -32,7 +32,7 @@ import {
   typeOf,
   WHITE,
 } from './piece.ts';
-import { DIAGONALS, KING_STEPS, KNIGHT_STEPS, ORTHOGONALS, type Square } from './square.ts';
+import { bitOf, DIAGONALS, halfOf, KING_STEPS, KNIGHT_STEPS, ORTHOGONALS, type Square } from './square.ts';
 import {
   Z_CASTLING_HI,
   Z_CASTLING_LO,
@@ -89,7 +89,15 @@ const U_PENDING_PIECE = 9;
 const U_HASH_LO = 10;
 const U_HASH_HI = 11;
 const U_EP_KEYED = 12;
-const STRIDE = 13;
+/** The four words of `occupied`. */
+const U_OCCUPIED = 13;
+const STRIDE = 17;
+
+/** OWNERS[content]: bit 0 when a white piece is in it, bit 1 when a black one is. */
+const OWNERS = new Uint8Array(256);
+for (let c = 1; c < 256; c++) {
+  for (const p of [c >> 4, c & 15]) if (p !== 0) OWNERS[c] |= 1 << (p >> 3);
+}
 
 /**
  * A position of Shared Box Chess, changed in place by `play` and restored by `undo`.
@@ -103,6 +111,12 @@ export class Position {
   readonly first = new Int8Array(128);
   readonly second = new Int8Array(128);
   readonly kings = new Int16Array(2);
+  /**
+   * The squares holding a piece of each colour, as two words each (white's low and high half,
+   * then black's; see `SQUARE_OF_BIT`): generators and the evaluation visit these squares only
+   * instead of scanning the board. A mixed box is in both.
+   */
+  readonly occupied = new Int32Array(4);
   turn: Color = WHITE;
   castling = 0;
   /** The en passant square as FEN writes it (after every double step), or -1. */
@@ -138,13 +152,15 @@ export class Position {
     this.second[sq] = c & 15;
   }
 
-  /** Recomputes the derived fields (kings, box count, hash) from scratch after setup. */
+  /** Recomputes the derived fields (kings, box count, occupancy, hash) from scratch after setup. */
   rehash(): void {
     this.hashLo = this.hashHi = 0;
     this.boxes = 0;
+    this.occupied.fill(0);
     for (let sq = 0; sq < 128; sq++) {
       if (sq & 0x88) continue;
       const c = (this.first[sq] << 4) | this.second[sq];
+      this.occupy(sq, c);
       this.hashLo ^= Z_SQUARE_LO[sq * 256 + c];
       this.hashHi ^= Z_SQUARE_HI[sq * 256 + c];
       if (this.second[sq]) this.boxes++;
@@ -172,6 +188,17 @@ export class Position {
     this.hashHi ^= Z_SQUARE_HI[old] ^ Z_SQUARE_HI[i + content];
     this.first[sq] = content >> 4;
     this.second[sq] = content & 15;
+    this.occupy(sq, content);
+  }
+
+  /** Sets a square's bits in `occupied` to the owners of `content`. */
+  private occupy(sq: Square, content: number): void {
+    const o = this.occupied;
+    const h = halfOf(sq);
+    const bit = bitOf(sq);
+    const owners = OWNERS[content];
+    o[h] = owners & 1 ? o[h] | bit : o[h] & ~bit;
+    o[2 + h] = owners & 2 ? o[2 + h] | bit : o[2 + h] & ~bit;
   }
 
   private setCastling(rights: number): void {
@@ -356,6 +383,11 @@ export class Position {
     s[r + U_HASH_LO] = this.hashLo;
     s[r + U_HASH_HI] = this.hashHi;
     s[r + U_EP_KEYED] = this.epKeyed;
+    const o = this.occupied;
+    s[r + U_OCCUPIED] = o[0];
+    s[r + U_OCCUPIED + 1] = o[1];
+    s[r + U_OCCUPIED + 2] = o[2];
+    s[r + U_OCCUPIED + 3] = o[3];
   }
 
   private unkeyEnPassant(): void {
@@ -423,6 +455,11 @@ export class Position {
     this.hashLo = s[r + U_HASH_LO];
     this.hashHi = s[r + U_HASH_HI];
     this.epKeyed = s[r + U_EP_KEYED];
+    const o = this.occupied;
+    o[0] = s[r + U_OCCUPIED];
+    o[1] = s[r + U_OCCUPIED + 1];
+    o[2] = s[r + U_OCCUPIED + 2];
+    o[3] = s[r + U_OCCUPIED + 3];
   }
 
   /**
@@ -477,6 +514,7 @@ export class Position {
     p.first.set(this.first);
     p.second.set(this.second);
     p.kings.set(this.kings);
+    p.occupied.set(this.occupied);
     p.turn = this.turn;
     p.castling = this.castling;
     p.epSquare = this.epSquare;

@@ -23,6 +23,18 @@ export function parseSquare(name: string): Square {
 /** All 64 squares, a1 first. */
 export const SQUARES: readonly Square[] = Array.from({ length: 64 }, (_, i) => squareAt(i & 7, i >> 3));
 
+/**
+ * Square sets are two 32-bit words, ranks 1 to 4 and ranks 5 to 8, bit `rank % 4 * 8 + file`.
+ * SQUARE_OF_BIT[half * 32 + bit] is the square of a bit; the lowest bit is the lowest square.
+ */
+export const SQUARE_OF_BIT = Int16Array.from(SQUARES);
+/** The half (0 or 1) of a square's bit and the bit within it. */
+export const halfOf = (sq: Square): number => sq >> 6;
+export const bitOf = (sq: Square): number => 1 << (((sq >> 1) & 0x18) | (sq & 7));
+/** The lowest square of a nonzero word of `half`. */
+export const lowestSquare = (half: number, word: number): Square =>
+  SQUARE_OF_BIT[(half << 5) | (31 - Math.clz32(word & -word))];
+
 export const KNIGHT_STEPS = [-33, -31, -18, -14, 14, 18, 31, 33] as const;
 export const KING_STEPS = [-17, -16, -15, -1, 1, 15, 16, 17] as const;
 export const DIAGONALS = [-17, -15, 15, 17] as const;
