@@ -10,15 +10,17 @@ import { createInterface } from 'node:readline';
 /** Waits longer than any sane engine needs: a loaded machine may start `npx tsx` slowly. */
 const HANDSHAKE_MS = 60_000;
 const GRACE_MS = 10_000;
+/** How long a `go nodes` may take before the grace: a node budget has no clock of its own. */
 const NODES_PATIENCE_MS = 60_000;
+
+/** A mate score reported by an engine, in centipawns: beyond any resign threshold. */
+const MATE_CP = 30_000;
 
 /** What a move may spend: a fixed time or a fixed number of nodes (neither: a level's own time). */
 export interface Budget {
   movetimeMs?: number;
   nodes?: number;
 }
-/** A mate score reported by an engine, in centipawns: beyond any resign threshold. */
-const MATE_CP = 30_000;
 
 export interface UciAnswer {
   /** The `bestmove` text as sent. */
@@ -96,7 +98,6 @@ export class UciEngine {
     this.send(moves.length ? `position startpos moves ${moves.join(' ')}` : 'position startpos');
     const { movetimeMs, nodes } = budget;
     this.send(movetimeMs ? `go movetime ${movetimeMs}` : `go nodes ${nodes}`);
-    // A node budget has no clock: allow a slow engine a generous reply time.
     const patienceMs = (movetimeMs ?? NODES_PATIENCE_MS) + GRACE_MS;
     let score: number | undefined;
     for (;;) {
