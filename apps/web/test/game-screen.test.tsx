@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
 import type { ComputerPlayer } from '../src/features/game/lib/engine.ts';
 import {
+  clickSquare as click,
   drawScoreOf,
   fakeServer,
   GAME_ID,
@@ -11,13 +12,8 @@ import {
   label,
   newGame,
   renderApp,
-  square,
 } from './helpers.tsx';
 
-const click = async (user: ReturnType<typeof userEvent.setup>, sq: string) => {
-  await user.click(square(sq));
-};
-const loaded = gameShown;
 const moveCalls = (server: ReturnType<typeof fakeServer>) =>
   server.calls.filter((c) => c.method !== 'GET' && !c.url.includes('check-abandoned'));
 
@@ -34,7 +30,7 @@ describe('Game screen, local game', () => {
     const user = userEvent.setup();
     const server = fakeServer(newGame());
     renderApp(<GameScreen gameId={GAME_ID} />);
-    await loaded();
+    await gameShown();
     expect(screen.getByText('Game starting - make your first move!')).toBeTruthy();
     await click(user, 'e2');
     await click(user, 'e4');
@@ -52,7 +48,7 @@ describe('Game screen, local game', () => {
     const user = userEvent.setup();
     const server = fakeServer(newGame());
     renderApp(<GameScreen gameId={GAME_ID} />);
-    await loaded();
+    await gameShown();
     server.reject = {
       status: 409,
       message: 'The next move is move 2 for black; reload the game and try again',
@@ -89,7 +85,7 @@ describe('Game screen, local game', () => {
     const user = userEvent.setup();
     const server = fakeServer(newGame({ sbfen: '7k/4P3/8/8/8/8/8/4K3 w - - 0 1' }));
     renderApp(<GameScreen gameId={GAME_ID} />);
-    await loaded();
+    await gameShown();
     await click(user, 'e7');
     await click(user, 'e8');
     const dialog = await screen.findByRole('dialog', { name: 'Choose Promotion Piece' });
@@ -109,7 +105,7 @@ describe('Game screen, local game', () => {
     const user = userEvent.setup();
     const server = fakeServer(playAll(newGame(), ['e2e4']));
     renderApp(<GameScreen gameId={GAME_ID} />);
-    await loaded();
+    await gameShown();
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     expect(moveCalls(server)[0].body).toEqual({ action: 'undo' });
     expect(await screen.findByText('Move undone successfully')).toBeTruthy();
@@ -122,7 +118,7 @@ describe('Game screen, local game', () => {
   it('offers neither undo nor redo once the game has ended, by checkmate too', async () => {
     fakeServer(playAll(newGame(), ['f2f3', 'e7e5', 'g2g4', 'd8h4']));
     renderApp(<GameScreen gameId={GAME_ID} />);
-    await loaded();
+    await gameShown();
     expect(screen.getByRole('button', { name: 'Undo' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', true);
   });
@@ -131,7 +127,7 @@ describe('Game screen, local game', () => {
     const user = userEvent.setup();
     const server = fakeServer(newGame());
     renderApp(<GameScreen gameId={GAME_ID} />);
-    await loaded();
+    await gameShown();
     await user.click(screen.getByRole('button', { name: 'Resign' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Resign' }));
     expect(moveCalls(server)[0].url).toBe(`/api/games/${GAME_ID}/resign`);
@@ -145,7 +141,7 @@ describe('Game screen, local game', () => {
     const user = userEvent.setup();
     fakeServer(newGame());
     renderApp(<GameScreen gameId={GAME_ID} />);
-    await loaded();
+    await gameShown();
     await user.click(screen.getByRole('button', { name: 'Rules' }));
     const dialog = await screen.findByRole('dialog', { name: 'Shared Box Chess Rules' });
     expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(9);
@@ -160,7 +156,7 @@ describe('Game screen, computer game', () => {
     const bestMove = vi.fn(() => ({ answer: Promise.resolve('e7e5'), cancel: () => {} }));
     const computer: ComputerPlayer = { bestMove, drawScore: drawScoreOf(0) };
     renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
-    await loaded();
+    await gameShown();
     expect(screen.getByText('Computer (Easy)')).toBeTruthy();
     await click(user, 'e2');
     await click(user, 'e4');
@@ -191,7 +187,7 @@ describe('Game screen, computer game', () => {
       drawScore: drawScoreOf(0),
     };
     renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
-    await loaded();
+    await gameShown();
     await click(user, 'e2');
     await click(user, 'e4');
     expect(await screen.findByText('Computer is thinking...')).toBeTruthy();
@@ -227,7 +223,7 @@ describe('Game screen, computer game', () => {
       bestMove: vi.fn(() => ({ answer: new Promise<string>(() => {}), cancel: () => {} })),
     };
     renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
-    await loaded();
+    await gameShown();
     expect(screen.queryByRole('dialog', { name: 'Your shared box is under attack!' })).toBeNull();
     await act(() => new Promise((r) => setTimeout(r, 1000)));
     expect(moveCalls(server)).toHaveLength(0);

@@ -162,6 +162,10 @@ export function square(sq: string): HTMLButtonElement {
   return el;
 }
 
+/** Clicks a board square as a player would. */
+export const clickSquare = (user: { click(el: Element): Promise<void> }, sq: string) =>
+  user.click(square(sq));
+
 /** A board square's accessible name, '' when it is not on the page. */
 export const label = (sq: string) =>
   document.querySelector(`[data-square="${sq}"]`)?.getAttribute('aria-label') ?? '';

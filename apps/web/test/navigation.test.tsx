@@ -14,7 +14,6 @@ import {
   square,
 } from './helpers.tsx';
 
-const loaded = gameShown;
 const shownMove = () => screen.queryByRole('button', { current: 'step' })?.textContent ?? null;
 
 /** A local game after 1.e4 e5 2.Nf3, served by the fake server. */
@@ -23,7 +22,7 @@ async function openGame() {
   for (const t of ['e2e4', 'e7e5', 'g1f3']) game.playText(t);
   const server = fakeServer(game);
   renderApp(<GameScreen gameId={GAME_ID} />);
-  await loaded();
+  await gameShown();
   await waitFor(() => expect(shownMove()).toBe('Nf3'));
   return server;
 }
@@ -95,7 +94,7 @@ describe('Move navigation', () => {
       bestMove: () => ({ answer: Promise.resolve('e7e5'), cancel: () => {} }),
     };
     renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
-    await loaded();
+    await gameShown();
     await user.click(square('e2'));
     await user.click(square('e4'));
     await waitFor(() => expect(shownMove()).toBe('e4'));
@@ -123,7 +122,7 @@ describe('Move navigation', () => {
       }),
     };
     renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
-    await loaded();
+    await gameShown();
     await user.click(square('e2'));
     await user.click(square('e4'));
     await waitFor(() => expect(answer).toBeDefined(), { timeout: 5000 });

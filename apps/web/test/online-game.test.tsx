@@ -8,8 +8,6 @@ import { MOVE_POLL_MS } from '../src/features/game/components/online/OnlineGame.
 import { ADA, gameShown, label, newGame, renderApp, serve, square } from './helpers.tsx';
 import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame, room } from './live-helpers.ts';
 
-const boardShown = gameShown;
-
 const played = (texts: string[]): Game => {
   const game = newGame({ mode: 'online' });
   for (const t of texts) {
@@ -46,7 +44,7 @@ async function openGame(game: GameResponse, guest?: { name: string; id: string }
   socket.open();
   expect(socket.sent).toEqual([{ type: 'game:watch', gameId: ONLINE_ID }]);
   socket.receive(change('game:state', game));
-  await boardShown();
+  await gameShown();
   return { socket, calls };
 }
 
@@ -290,7 +288,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
         },
       });
       renderApp(<GameScreen gameId={ONLINE_ID} />, `/game/${ONLINE_ID}`);
-      await boardShown();
+      await gameShown();
       FakeSocket.last().drop();
       const polls = () =>
         calls.filter((c) => c.method === 'GET' && c.url === `/api/games/${ONLINE_ID}`).length;

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Board } from '../src/features/game/components/Board.tsx';
 import { boardMoves } from '../src/features/game/lib/model.ts';
-import { newGame } from './helpers.tsx';
+import { clickSquare as click, label, newGame } from './helpers.tsx';
 
 /** 1. e4: Black (the computer, or an online opponent) is to move. */
 const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
@@ -33,11 +33,6 @@ function setup(sbfen = AFTER_E4, premove: ColorName | null = 'white') {
   };
   return { onMove, reply };
 }
-
-const label = (square: string) =>
-  document.querySelector(`[data-square="${square}"]`)?.getAttribute('aria-label') ?? '';
-const click = (user: ReturnType<typeof userEvent.setup>, square: string) =>
-  user.click(document.querySelector<HTMLElement>(`[data-square="${square}"]`)!);
 
 describe('premove', () => {
   it('queues a move while the other side is to move, shown on both squares', async () => {
