@@ -355,12 +355,7 @@ export function isLegalMove(pos: Position, m: Move, inCheck: boolean): boolean {
       return !inCheck && !pos.isAttacked((king + to) >> 1, them) && !pos.isAttacked(to, them);
     }
     // Lift the king so that sliders see through its square.
-    const a = pos.first;
-    const k = a[king];
-    a[king] = 0;
-    const safe = !pos.isAttacked(moveTo(m), them);
-    a[king] = k;
-    return safe;
+    return !pos.isAttacked(moveTo(m), them, king);
   }
   if (!inCheck && kind !== EN_PASSANT) {
     const from = moveFrom(m);
