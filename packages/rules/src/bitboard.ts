@@ -30,97 +30,111 @@ PAWN_ATTACKS.set(leaper([15, 17]));
 PAWN_ATTACKS.set(leaper([-15, -17]), 128);
 
 /**
- * Directions by number: 0 to 3 raise the bit index (the first blocker is the lowest bit), 4 to 7
- * lower it (the highest bit). Rooks use 0, 1, 4, 5, bishops 2, 3, 6, 7.
+ * LINE_ATTACKS[pos << 6 | inner]: the places (bits 0 to 7) a slider on place `pos` of a line of
+ * eight reaches when the line's six inner places are occupied as `inner` (bits 1 to 6) shows.
  */
-const DIRECTIONS = [1, 16, 15, 17, -1, -16, -15, -17];
-/** RAYS[(dir * 64 + i) * 2 + half]: the squares from `i` along a direction, `i` excluded. */
-const RAYS = new Int32Array(8 * 64 * 2);
-/** Every square a rook (LINES[i * 2 + half]) or a bishop (LINES[128 + ...]) on `i` could reach. */
-const LINES = new Int32Array(256);
-for (let dir = 0; dir < 8; dir++) {
-  const d = DIRECTIONS[dir];
-  for (const from of SQUARES) {
-    for (let to = from + d; !(to & 0x88); to += d) {
-      add(RAYS, dir * 64 + indexOf(from), to);
-      add(LINES, (dir & 2) * 32 + indexOf(from), to);
-    }
+const LINE_ATTACKS = new Uint8Array(8 * 64);
+for (let pos = 0; pos < 8; pos++)
+  for (let inner = 0; inner < 64; inner++) {
+    const occupied = inner << 1;
+    let reach = 0;
+    for (const d of [-1, 1])
+      for (let t = pos + d; t >= 0 && t < 8; t += d) {
+        reach |= 1 << t;
+        if (occupied & (1 << t)) break;
+      }
+    LINE_ATTACKS[(pos << 6) | inner] = reach;
   }
-}
-export const ROOK_LINES = LINES.subarray(0, 128);
-export const BISHOP_LINES = LINES.subarray(128);
 
-/** The result of the last `attacks`/`sliderAttacks` call: two words, to allocate no pair. */
+/**
+ * LINES[i * 8 + 2 * line + half]: the squares of the rank (line 0), the diagonal (1) and the
+ * anti-diagonal (2) through `i`. Each holds one square per file, so a word of the two halves ANDed
+ * with it, its bytes summed by a multiplication, gives the line's occupancy by file.
+ */
+const LINES = new Int32Array(64 * 8);
+for (const from of SQUARES)
+  for (const [line, steps] of [
+    [0, [-1, 1]],
+    [1, [-17, 17]],
+    [2, [-15, 15]],
+  ] as const) {
+    add(LINES, indexOf(from) * 4 + line, from);
+    for (const d of steps)
+      for (let to = from + d; !(to & 0x88); to += d) add(LINES, indexOf(from) * 4 + line, to);
+  }
+
+/** FILE_A[places * 2 + half]: the squares of file a on the ranks in `places` (bits 0 to 7). */
+const FILE_A = new Int32Array(256 * 2);
+for (let places = 0; places < 256; places++)
+  for (let rank = 0; rank < 8; rank++) if (places & (1 << rank)) add(FILE_A, places, rank << 4);
+
+/**
+ * The places a slider on file `file` reaches along line `k` of LINES (a rank or a diagonal), as
+ * a set of files repeated in every byte: ANDed with the line's masks, the attacked squares.
+ */
+function alongFiles(k: number, file: number, occLo: number, occHi: number): number {
+  const occ = Math.imul((occLo & LINES[k]) | (occHi & LINES[k + 1]), 0x01010101) >>> 25;
+  return Math.imul(LINE_ATTACKS[(file << 6) | (occ & 63)], 0x01010101);
+}
+
+/** The result of the last `*Attacks` call: two words, to allocate no pair. */
 export const ATTACK = new Int32Array(2);
-let lo = 0;
-let hi = 0;
 
-/** Adds the ray `dir` from `i` up to and including its first square in `occLo`/`occHi`. */
-function ray(dir: number, i: number, occLo: number, occHi: number): void {
-  const k = (dir << 7) | (i << 1);
-  const rayLo = RAYS[k];
-  const rayHi = RAYS[k + 1];
-  let blocker: number;
-  if (dir < 4) {
-    const l = rayLo & occLo;
-    const h = rayHi & occHi;
-    if (l !== 0) blocker = 31 - Math.clz32(l & -l);
-    else if (h !== 0) blocker = 63 - Math.clz32(h & -h);
-    else blocker = -1;
-  } else {
-    const l = rayLo & occLo;
-    const h = rayHi & occHi;
-    if (h !== 0) blocker = 63 - Math.clz32(h);
-    else if (l !== 0) blocker = 31 - Math.clz32(l);
-    else blocker = -1;
-  }
-  if (blocker < 0) {
-    lo |= rayLo;
-    hi |= rayHi;
-  } else {
-    // The ray minus the part beyond the blocker.
-    const b = (dir << 7) | (blocker << 1);
-    lo |= rayLo ^ RAYS[b];
-    hi |= rayHi ^ RAYS[b + 1];
-  }
+/** Into ATTACK: the squares a rook on `i` attacks over the occupancy `occLo`/`occHi`. */
+export function rookAttacks(i: number, occLo: number, occHi: number): void {
+  const k = i << 3;
+  const file = i & 7;
+  const rank = alongFiles(k, file, occLo, occHi);
+  // The file's eight squares, one per byte at bit `file`, gathered into one byte by rank.
+  const column = ((occLo >>> file) & 0x01010101) | (((occHi >>> file) & 0x01010101) << 4);
+  const occ = Math.imul(column, 0x01020408) >>> 25;
+  const places = LINE_ATTACKS[((i >> 3) << 6) | (occ & 63)] << 1;
+  ATTACK[0] = (rank & LINES[k]) | (FILE_A[places] << file);
+  ATTACK[1] = (rank & LINES[k + 1]) | (FILE_A[places | 1] << file);
 }
 
-/** Into ATTACK: the squares a slider on `i` attacks along its lines over the occupancy `occLo`/`occHi`. */
-function slider(i: number, occLo: number, occHi: number, orthogonal: boolean, diagonal: boolean): void {
-  lo = 0;
-  hi = 0;
-  if (orthogonal) {
-    ray(0, i, occLo, occHi);
-    ray(1, i, occLo, occHi);
-    ray(4, i, occLo, occHi);
-    ray(5, i, occLo, occHi);
-  }
-  if (diagonal) {
-    ray(2, i, occLo, occHi);
-    ray(3, i, occLo, occHi);
-    ray(6, i, occLo, occHi);
-    ray(7, i, occLo, occHi);
-  }
-  ATTACK[0] = lo;
-  ATTACK[1] = hi;
+/** Into ATTACK: the squares a bishop on `i` attacks over the occupancy `occLo`/`occHi`. */
+export function bishopAttacks(i: number, occLo: number, occHi: number): void {
+  const k = i << 3;
+  const file = i & 7;
+  const diagonal = alongFiles(k + 2, file, occLo, occHi);
+  const anti = alongFiles(k + 4, file, occLo, occHi);
+  ATTACK[0] = (diagonal & LINES[k + 2]) | (anti & LINES[k + 4]);
+  ATTACK[1] = (diagonal & LINES[k + 3]) | (anti & LINES[k + 5]);
 }
 
-export const rookAttacks = (i: number, occLo: number, occHi: number): void =>
-  slider(i, occLo, occHi, true, false);
-export const bishopAttacks = (i: number, occLo: number, occHi: number): void =>
-  slider(i, occLo, occHi, false, true);
+/** Every square a rook (ROOK_LINES[i * 2 + half]) or a bishop on `i` reaches on an empty board. */
+export const ROOK_LINES = new Int32Array(128);
+export const BISHOP_LINES = new Int32Array(128);
+for (let i = 0; i < 64; i++) {
+  rookAttacks(i, 0, 0);
+  ROOK_LINES.set(ATTACK, i * 2);
+  bishopAttacks(i, 0, 0);
+  BISHOP_LINES.set(ATTACK, i * 2);
+}
 
 /** Into ATTACK: the squares a knight, bishop, rook or queen (`type`) on `i` attacks. */
 export function pieceAttacks(type: number, i: number, occLo: number, occHi: number): void {
   if (type === KNIGHT) {
     ATTACK[0] = KNIGHT_ATTACKS[i << 1];
     ATTACK[1] = KNIGHT_ATTACKS[(i << 1) | 1];
-  } else slider(i, occLo, occHi, type !== BISHOP, type !== ROOK);
+  } else if (type === BISHOP) bishopAttacks(i, occLo, occHi);
+  else if (type === ROOK) rookAttacks(i, occLo, occHi);
+  else {
+    rookAttacks(i, occLo, occHi);
+    const lo = ATTACK[0];
+    const hi = ATTACK[1];
+    bishopAttacks(i, occLo, occHi);
+    ATTACK[0] |= lo;
+    ATTACK[1] |= hi;
+  }
 }
 
-/** The number of set bits of a word. */
-export function popcount(x: number): number {
-  let v = x - ((x >>> 1) & 0x55555555);
-  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
-  return Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
+/** The number of set bits of two words (a square set). */
+export function popcount2(lo: number, hi: number): number {
+  const a = lo - ((lo >>> 1) & 0x55555555);
+  const b = hi - ((hi >>> 1) & 0x55555555);
+  // Nibble counts of each word (at most 4), added: at most 8 per nibble, 16 per byte.
+  const v = (a & 0x33333333) + ((a >>> 2) & 0x33333333) + (b & 0x33333333) + ((b >>> 2) & 0x33333333);
+  return Math.imul((v & 0x0f0f0f0f) + ((v >>> 4) & 0x0f0f0f0f), 0x01010101) >>> 24;
 }
