@@ -1,0 +1,115 @@
+import {
+  BOX_LIMIT,
+  KING_STEPS,
+  KNIGHT,
+  legalMoves,
+  moveKind,
+  PAWN,
+  type Position,
+  QUEEN,
+  SQUARES,
+  START_SBFEN,
+} from '@sbc/rules';
+import { describe, expect, it } from 'vitest';
+import { activity } from '../src/evaluate.ts';
+import { seededRandom } from '../src/index.ts';
+import { WEIGHTS } from '../src/weights.ts';
+import { position } from './helpers.ts';
+
+const STEPS = [
+  [],
+  [],
+  [-33, -31, -18, -14, 14, 18, 31, 33],
+  [-17, -15, 15, 17],
+  [-16, -1, 1, 16],
+  [-17, -16, -15, -1, 1, 15, 16, 17],
+];
+
+/** `activity` the plain way: every strong piece walks its steps and rays on the mailbox. */
+function walked(pos: Position, kingSafety: boolean): number {
+  const canCreate = pos.boxes < BOX_LIMIT && !pos.standard;
+  const attackers = [0, 0];
+  const weight = [0, 0];
+  let s = 0;
+  for (const sq of SQUARES)
+    for (const piece of [pos.first[sq], pos.second[sq]]) {
+      const t = piece & 7;
+      if (t < KNIGHT || t > QUEEN) continue;
+      const color = piece >> 3;
+      const join = canCreate && pos.second[sq] === 0;
+      const enemyKing = pos.kings[color ^ 1];
+      let moves = 0;
+      let near = 0;
+      for (const d of STEPS[t])
+        for (let to = sq + d; !(to & 0x88); to += d) {
+          if ((KING_STEPS as readonly number[]).includes(to - enemyKing)) near++;
+          const x = pos.first[to];
+          const y = pos.second[to];
+          if (x === 0) {
+            moves++;
+            if (t === KNIGHT) break;
+            continue;
+          }
+          const own = x >> 3 === color || (y !== 0 && y >> 3 === color);
+          const start = color === 0 ? 1 : 6;
+          if (!own || (y === 0 && (x & 7) === PAWN && join && to >> 4 !== start)) moves++;
+          break;
+        }
+      s += (color === 0 ? 1 : -1) * WEIGHTS.mobility[t] * (moves - 4);
+      if (near > 0) {
+        attackers[color]++;
+        weight[color] += WEIGHTS.kingAttack[t] * near;
+      }
+    }
+  if (!kingSafety) return s;
+  for (const color of [0, 1]) {
+    const sign = color === 0 ? 1 : -1;
+    if (attackers[color] >= 2) s += sign * ((weight[color] * attackers[color]) >> 1);
+    s += sign * shield(pos, color);
+  }
+  return s;
+}
+
+function shield(pos: Position, color: number): number {
+  const king = pos.kings[color];
+  if (color === 0 ? king >> 4 > 1 : king >> 4 < 6) return 0;
+  const pawn = (color << 3) | PAWN;
+  const has = (sq: number) => !(sq & 0x88) && (pos.first[sq] === pawn || pos.second[sq] === pawn);
+  const fwd = color === 0 ? 16 : -16;
+  const [front, ahead, none] = WEIGHTS.shield;
+  let s = 0;
+  for (let df = -1; df <= 1; df++) {
+    const f = (king & 7) + df;
+    if (f < 0 || f > 7) continue;
+    s += has(king + fwd + df) ? front : has(king + 2 * fwd + df) ? ahead : none;
+  }
+  return s;
+}
+
+describe('activity', () => {
+  it('equals a walk over the mailbox in random games, boxes and a double box of two knights included', () => {
+    const random = seededRandom(11);
+    const starts = [
+      START_SBFEN,
+      'r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14',
+      '4k3/1p4p1/2n5/3(NN)2r1/8/1P3(QB)2/6P1/R3K3 w Q - 0 30',
+    ];
+    let checked = 0;
+    for (let game = 0; game < 60; game++) {
+      const pos = game % 10 === 9 ? position(START_SBFEN, true) : position(starts[game % 3]);
+      for (let ply = 0; ply < 60; ply++) {
+        if (pos.pendingSquare < 0) {
+          for (const kingSafety of [false, true])
+            expect(activity(pos, kingSafety)).toBe(walked(pos, kingSafety));
+          checked++;
+        }
+        const moves = legalMoves(pos);
+        if (moves.length === 0) break;
+        const sharp = moves.filter((m) => moveKind(m) >= 2);
+        const pool = sharp.length > 0 && random() < 0.5 ? sharp : moves;
+        pos.play(pool[Math.floor(random() * pool.length)]);
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
+  });
+});
