@@ -1,9 +1,9 @@
 /**
  * Attack sets as square sets (two 32-bit words, see `SQUARE_OF_BIT`), so that a query costs a few
  * word operations instead of a walk over the board. Tables are indexed by a square's bit index
- * `half * 32 + bit` (= `rank * 8 + file`), two words per entry.
+ * `half * 32 + bit` (= `rank * 8 + file`), a square set per entry.
  */
-import { BISHOP, KNIGHT, ROOK } from './piece.ts';
+import { BISHOP, KING, KNIGHT, ROOK } from './piece.ts';
 import { KING_STEPS, KNIGHT_STEPS, SQUARES, type Square } from './square.ts';
 
 /** The bit index of a square: `rank * 8 + file`. */
@@ -113,11 +113,12 @@ for (let i = 0; i < 64; i++) {
   BISHOP_LINES.set(ATTACK, i * 2);
 }
 
-/** Into ATTACK: the squares a knight, bishop, rook or queen (`type`) on `i` attacks. */
+/** Into ATTACK: the squares a knight, bishop, rook, queen or king (`type`) on `i` attacks. */
 export function pieceAttacks(type: number, i: number, occLo: number, occHi: number): void {
-  if (type === KNIGHT) {
-    ATTACK[0] = KNIGHT_ATTACKS[i << 1];
-    ATTACK[1] = KNIGHT_ATTACKS[(i << 1) | 1];
+  if (type === KNIGHT || type === KING) {
+    const leaps = type === KNIGHT ? KNIGHT_ATTACKS : KING_ATTACKS;
+    ATTACK[0] = leaps[i << 1];
+    ATTACK[1] = leaps[(i << 1) | 1];
   } else if (type === BISHOP) bishopAttacks(i, occLo, occHi);
   else if (type === ROOK) rookAttacks(i, occLo, occHi);
   else {
