@@ -174,8 +174,7 @@ function side(pos: Position, color: number, kingSafety: boolean): number {
         const i = (half << 5) | (31 - Math.clz32(low));
         const alone = (p[half] & low) !== 0;
         // A double box may hold two of this piece: both count.
-        const sq = SQUARE_OF_BIT[i];
-        const copies = !alone && pos.first[sq] === pos.second[sq] ? 2 : 1;
+        const copies = alone || pos.first[SQUARE_OF_BIT[i]] !== pos.second[SQUARE_OF_BIT[i]] ? 1 : 2;
         pieceAttacks(t, i, occLo, occHi);
         const lo = ATTACK[0];
         const hi = ATTACK[1];
