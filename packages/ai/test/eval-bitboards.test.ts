@@ -13,6 +13,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { activity } from '../src/evaluate.ts';
 import { seededRandom } from '../src/index.ts';
+import { pawnStructure } from '../src/pawns.ts';
 import { WEIGHTS } from '../src/weights.ts';
 import { position } from './helpers.ts';
 
@@ -86,8 +87,32 @@ function shield(pos: Position, color: number): number {
   return s;
 }
 
-describe('activity', () => {
-  it('equals a walk over the mailbox in random games, boxes and a double box of two knights included', () => {
+/** Doubled, isolated and passed pawns the plain way: every pawn looks at all the others. */
+function pawnsWalked(pos: Position, endgame: boolean): number {
+  const pawns: [number, number][] = [];
+  for (const sq of SQUARES)
+    for (const piece of [pos.first[sq], pos.second[sq]])
+      if ((piece & 7) === PAWN) pawns.push([sq, piece >> 3]);
+  const onFile = (file: number, color: number) =>
+    pawns.filter(([t, c]) => c === color && (t & 7) === file).length;
+  let s = 0;
+  let passed = 0;
+  for (const [sq, color] of pawns) {
+    const sign = color === 0 ? 1 : -1;
+    const file = sq & 7;
+    if (onFile(file, color) > 1) s += sign * WEIGHTS.doubledPawn;
+    if (onFile(file - 1, color) === 0 && onFile(file + 1, color) === 0) s += sign * WEIGHTS.isolatedPawn;
+    const stopped = pawns.some(
+      ([t, c]) =>
+        c !== color && Math.abs((t & 7) - file) <= 1 && (color === 0 ? t >> 4 > sq >> 4 : t >> 4 < sq >> 4),
+    );
+    if (!stopped) passed += sign * WEIGHTS.passedPawn[color === 0 ? sq >> 4 : 7 - (sq >> 4)];
+  }
+  return s + (endgame ? 2 : 1) * passed;
+}
+
+describe('evaluation terms from bitboards', () => {
+  it('equal walks over the mailbox in random games, boxes and a double box of two knights included', () => {
     const random = seededRandom(11);
     const starts = [
       START_SBFEN,
@@ -101,7 +126,10 @@ describe('activity', () => {
         if (pos.pendingSquare < 0) {
           for (const kingSafety of [false, true])
             expect(activity(pos, kingSafety)).toBe(walked(pos, kingSafety));
+          // A fresh key each time, so that the cache counts again.
           checked++;
+          for (const endgame of [false, true])
+            expect(pawnStructure(pos, checked, 0, endgame)).toBe(pawnsWalked(pos, endgame));
         }
         const moves = legalMoves(pos);
         if (moves.length === 0) break;
