@@ -178,8 +178,7 @@ export class Position {
     for (let sq = 0; sq < 128; sq++) {
       if (sq & 0x88) continue;
       const c = (this.first[sq] << 4) | this.second[sq];
-      this.occupy(sq, c);
-      this.mark(sq, 0, c);
+      this.mark(sq, 0, c, true);
       this.hashLo ^= Z_SQUARE_LO[sq * 256 + c];
       this.hashHi ^= Z_SQUARE_HI[sq * 256 + c];
       if (this.second[sq]) this.boxes++;
@@ -202,39 +201,39 @@ export class Position {
   /** Sets a square's content (canonical `first << 4 | second`), keeping the hash. */
   private put(sq: Square, content: number): void {
     const i = sq * 256;
-    const old = i + ((this.first[sq] << 4) | this.second[sq]);
-    this.hashLo ^= Z_SQUARE_LO[old] ^ Z_SQUARE_LO[i + content];
-    this.hashHi ^= Z_SQUARE_HI[old] ^ Z_SQUARE_HI[i + content];
-    this.restore(sq, content);
-    this.occupy(sq, content);
+    const old = (this.first[sq] << 4) | this.second[sq];
+    this.hashLo ^= Z_SQUARE_LO[i + old] ^ Z_SQUARE_LO[i + content];
+    this.hashHi ^= Z_SQUARE_HI[i + old] ^ Z_SQUARE_HI[i + content];
+    this.first[sq] = content >> 4;
+    this.second[sq] = content & 15;
+    this.mark(sq, old, content, true);
   }
 
   /** Sets a square's content and its bits in `pieces` (`undo` restores `occupied` as saved). */
   private restore(sq: Square, content: number): void {
-    this.mark(sq, (this.first[sq] << 4) | this.second[sq], content);
+    this.mark(sq, (this.first[sq] << 4) | this.second[sq], content, false);
     this.first[sq] = content >> 4;
     this.second[sq] = content & 15;
   }
 
-  /** Moves a square's bits in `pieces` from the pieces of `old` to those of `content`. */
-  private mark(sq: Square, old: number, content: number): void {
+  /**
+   * Moves a square's bits in `pieces` from the pieces of `old` to those of `content`, and with
+   * `occupy` sets its bits in `occupied` to the owners of `content`.
+   */
+  private mark(sq: Square, old: number, content: number, occupy: boolean): void {
     const p = this.pieces;
     const h = halfOf(sq);
     const bit = bitOf(sq);
-    p[((old >> 4) << 1) | h] &= ~bit;
-    p[((old & 15) << 1) | h] &= ~bit;
+    const clear = ~bit;
+    p[((old >> 4) << 1) | h] &= clear;
+    p[((old & 15) << 1) | h] &= clear;
     p[((content >> 4) << 1) | h] |= bit;
     p[((content & 15) << 1) | h] |= bit;
-  }
-
-  /** Sets a square's bits in `occupied` to the owners of `content`. */
-  private occupy(sq: Square, content: number): void {
+    if (!occupy) return;
     const o = this.occupied;
-    const h = halfOf(sq);
-    const bit = bitOf(sq);
     const owners = OWNERS[content];
-    o[h] = owners & 1 ? o[h] | bit : o[h] & ~bit;
-    o[2 + h] = owners & 2 ? o[2 + h] | bit : o[2 + h] & ~bit;
+    o[h] = owners & 1 ? o[h] | bit : o[h] & clear;
+    o[2 + h] = owners & 2 ? o[2 + h] | bit : o[2 + h] & clear;
   }
 
   private setCastling(rights: number): void {
