@@ -2,6 +2,7 @@ import {
   ATTACK,
   BISHOP,
   BOX_LIMIT,
+  bitOf,
   indexOf,
   KING_ATTACKS,
   KNIGHT,
@@ -110,26 +111,24 @@ export const wasLazy = (): boolean => lazy;
 let lazy = false;
 const LAZY_MARGIN = 250;
 
-/** Opening: minor pieces still at home and an early queen sortie cost a little. */
-function development(pos: Position): number {
-  const a = pos.first;
+/** Opening: minor pieces still at home and an early queen sortie cost a little. Exported for its test. */
+export function development(pos: Position): number {
+  const p = pos.pieces;
+  const o = pos.occupied;
+  // Minor pieces alone (entry 0 of `pieces`: the squares that are not boxes) on their homes.
+  const white = p[0] & ((p[KNIGHT << 1] & KNIGHT_HOMES[0]) | (p[BISHOP << 1] & BISHOP_HOMES[0]));
+  const black =
+    p[1] & ((p[((8 | KNIGHT) << 1) | 1] & KNIGHT_HOMES[1]) | (p[((8 | BISHOP) << 1) | 1] & BISHOP_HOMES[1]));
   let s = 0;
-  for (const [sq, piece, sign] of HOME_MINORS)
-    if (a[sq] === piece && pos.second[sq] === 0) s += WEIGHTS.minorAtHome * sign;
-  if (a[0x03] === 0 && pos.second[0x03] === 0) s += WEIGHTS.earlyQueen;
-  if (a[0x73] === 0 && pos.second[0x73] === 0) s -= WEIGHTS.earlyQueen;
+  s += WEIGHTS.minorAtHome * (popcount2(white, 0) - popcount2(black, 0));
+  if (((o[0] | o[2]) & QUEEN_HOMES[0]) === 0) s += WEIGHTS.earlyQueen;
+  if (((o[1] | o[3]) & QUEEN_HOMES[1]) === 0) s -= WEIGHTS.earlyQueen;
   return s;
 }
-const HOME_MINORS: [number, number, number][] = [
-  [0x01, KNIGHT, 1],
-  [0x06, KNIGHT, 1],
-  [0x02, BISHOP, 1],
-  [0x05, BISHOP, 1],
-  [0x71, 8 | KNIGHT, -1],
-  [0x76, 8 | KNIGHT, -1],
-  [0x72, 8 | BISHOP, -1],
-  [0x75, 8 | BISHOP, -1],
-];
+/** Home squares by colour, each in its half's word: white's in the low one, black's in the high. */
+const KNIGHT_HOMES = [bitOf(0x01) | bitOf(0x06), bitOf(0x71) | bitOf(0x76)];
+const BISHOP_HOMES = [bitOf(0x02) | bitOf(0x05), bitOf(0x72) | bitOf(0x75)];
+const QUEEN_HOMES = [bitOf(0x03), bitOf(0x73)];
 
 /** Each colour's pawn start rank as a square set (two words): rank 2, rank 7. */
 const START_RANK = Int32Array.of(0xff00, 0, 0, 0xff0000);

@@ -1,4 +1,5 @@
 import {
+  BISHOP,
   BOX_LIMIT,
   KING_STEPS,
   KNIGHT,
@@ -11,7 +12,7 @@ import {
   START_SBFEN,
 } from '@sbc/rules';
 import { describe, expect, it } from 'vitest';
-import { activity } from '../src/evaluate.ts';
+import { activity, development } from '../src/evaluate.ts';
 import { seededRandom } from '../src/index.ts';
 import { pawnStructure } from '../src/pawns.ts';
 import { WEIGHTS } from '../src/weights.ts';
@@ -111,6 +112,25 @@ function pawnsWalked(pos: Position, endgame: boolean): number {
   return s + (endgame ? 2 : 1) * passed;
 }
 
+/** Minor pieces alone on their home squares, queens gone from theirs, square by square. */
+function developmentWalked(pos: Position): number {
+  let s = 0;
+  for (const [sq, type, sign] of [
+    [0x01, KNIGHT, 1],
+    [0x06, KNIGHT, 1],
+    [0x02, BISHOP, 1],
+    [0x05, BISHOP, 1],
+    [0x71, 8 | KNIGHT, -1],
+    [0x76, 8 | KNIGHT, -1],
+    [0x72, 8 | BISHOP, -1],
+    [0x75, 8 | BISHOP, -1],
+  ])
+    if (pos.first[sq] === type && pos.second[sq] === 0) s += sign * WEIGHTS.minorAtHome;
+  if (pos.first[0x03] === 0) s += WEIGHTS.earlyQueen;
+  if (pos.first[0x73] === 0) s -= WEIGHTS.earlyQueen;
+  return s;
+}
+
 describe('evaluation terms from bitboards', () => {
   it('equal walks over the mailbox in random games, boxes and a double box of two knights included', () => {
     const random = seededRandom(11);
@@ -128,6 +148,7 @@ describe('evaluation terms from bitboards', () => {
             expect(activity(pos, kingSafety)).toBe(walked(pos, kingSafety));
           // A fresh key each time, so that the cache counts again.
           checked++;
+          expect(development(pos)).toBe(developmentWalked(pos));
           for (const endgame of [false, true])
             expect(pawnStructure(pos, checked, 0, endgame)).toBe(pawnsWalked(pos, endgame));
         }
