@@ -1,4 +1,19 @@
-import { BISHOP, BOX_LIMIT, KNIGHT, lowestSquare, PAWN, type Position, QUEEN, WHITE } from '@sbc/rules';
+import {
+  ATTACK,
+  BISHOP,
+  BOX_LIMIT,
+  bitOf,
+  indexOf,
+  KING_ATTACKS,
+  KNIGHT,
+  PAWN,
+  type Position,
+  pieceAttacks,
+  popcount2,
+  QUEEN,
+  SQUARE_OF_BIT,
+  WHITE,
+} from '@sbc/rules';
 import {
   Accumulator,
   buildSums,
@@ -35,10 +50,6 @@ export function gamePhase(plies: number, material: number, queens: number): Phas
 
 /** Plies played since the start, from the fullmove number and the side to move. */
 export const gamePlies = (pos: Position): number => 2 * (pos.fullmove - 1) + pos.turn;
-
-const KNIGHT_STEPS = [-33, -31, -18, -14, 14, 18, 31, 33];
-const DIAGONALS = [-17, -15, 15, 17];
-const ORTHOGONALS = [-16, -1, 1, 16];
 
 /**
  * Static evaluation in centipawns from the side to move's point of view. The position must be
@@ -100,146 +111,84 @@ export const wasLazy = (): boolean => lazy;
 let lazy = false;
 const LAZY_MARGIN = 250;
 
-/** Opening: minor pieces still at home and an early queen sortie cost a little. */
-function development(pos: Position): number {
-  const a = pos.first;
+/** Opening: minor pieces still at home and an early queen sortie cost a little. Exported for its test. */
+export function development(pos: Position): number {
+  const p = pos.pieces;
+  const o = pos.occupied;
+  // Minor pieces alone (entry 0 of `pieces`: the squares that are not boxes) on their homes.
+  const white = p[0] & ((p[KNIGHT << 1] & KNIGHT_HOMES[0]) | (p[BISHOP << 1] & BISHOP_HOMES[0]));
+  const black =
+    p[1] & ((p[((8 | KNIGHT) << 1) | 1] & KNIGHT_HOMES[1]) | (p[((8 | BISHOP) << 1) | 1] & BISHOP_HOMES[1]));
   let s = 0;
-  for (const [sq, piece, sign] of HOME_MINORS)
-    if (a[sq] === piece && pos.second[sq] === 0) s += WEIGHTS.minorAtHome * sign;
-  if (a[0x03] === 0 && pos.second[0x03] === 0) s += WEIGHTS.earlyQueen;
-  if (a[0x73] === 0 && pos.second[0x73] === 0) s -= WEIGHTS.earlyQueen;
+  s += WEIGHTS.minorAtHome * (popcount2(white, 0) - popcount2(black, 0));
+  if (((o[0] | o[2]) & QUEEN_HOMES[0]) === 0) s += WEIGHTS.earlyQueen;
+  if (((o[1] | o[3]) & QUEEN_HOMES[1]) === 0) s -= WEIGHTS.earlyQueen;
   return s;
 }
-const HOME_MINORS: [number, number, number][] = [
-  [0x01, KNIGHT, 1],
-  [0x06, KNIGHT, 1],
-  [0x02, BISHOP, 1],
-  [0x05, BISHOP, 1],
-  [0x71, 8 | KNIGHT, -1],
-  [0x76, 8 | KNIGHT, -1],
-  [0x72, 8 | BISHOP, -1],
-  [0x75, 8 | BISHOP, -1],
-];
+/** Home squares by colour, each in its half's word: white's in the low one, black's in the high. */
+const KNIGHT_HOMES = [bitOf(0x01) | bitOf(0x06), bitOf(0x71) | bitOf(0x76)];
+const BISHOP_HOMES = [bitOf(0x02) | bitOf(0x05), bitOf(0x72) | bitOf(0x75)];
+const QUEEN_HOMES = [bitOf(0x03), bitOf(0x73)];
 
-/** NEAR[to - king + 119]: whether `to` touches the king's square. */
-const NEAR = new Uint8Array(240);
-for (const d of [-17, -16, -15, -1, 1, 15, 16, 17]) NEAR[d + 119] = 1;
-
-/**
- * TARGET[color << 8 | content] for an occupied square: 1 when a strong piece of `color` may
- * move there (a lone enemy piece to take, an enemy same-colour box to attack), 2 for an own lone
- * pawn it may join (off the pawn's start rank, when boxes may be made), 0 when it is closed.
- */
-const TARGET = new Uint8Array(2 << 8);
-for (let color = 0; color < 2; color++) {
-  for (let c = 16; c < 256; c++) {
-    const x = c >> 4;
-    const y = c & 15;
-    let target = 0;
-    if (y === 0) {
-      if (x >> 3 !== color) target = 1;
-      else if ((x & 7) === PAWN) target = 2;
-    } else if (x >> 3 !== color && y >> 3 !== color) target = 1;
-    TARGET[(color << 8) | c] = target;
-  }
-}
-
-/**
- * The steps of every strong piece in one flat table: STEPS[FIRST_STEP[t]] to
- * STEPS[LAST_STEP[t] - 1] for type `t` (one monomorphic array rather than an array per type).
- */
-const STEPS = Int8Array.from([...KNIGHT_STEPS, ...DIAGONALS, ...ORTHOGONALS]);
-const FIRST_STEP = Int8Array.of(0, 0, 0, 8, 12, 8);
-const LAST_STEP = Int8Array.of(0, 0, 8, 12, 16, 16);
-
-/**
- * How many squares a strong piece of type `t` and colour `color` on `sq` may move to by
- * docs/rules.md §2 to §5 (`join`: whether it may join a pawn), plus 256 times the number of
- * squares next to the enemy `king` it meets: one number, so no second result is kept outside.
- */
-function reach(
-  a: Int8Array,
-  b: Int8Array,
-  sq: number,
-  t: number,
-  color: number,
-  join: boolean,
-  king: number,
-): number {
-  const slides = t !== KNIGHT;
-  const base = color << 8;
-  const start = color === 0 ? 1 : 6;
-  const nearBase = 119 - king;
-  let count = 0;
-  let near = 0;
-  for (let k = FIRST_STEP[t], end = LAST_STEP[t]; k < end; k++) {
-    const d = STEPS[k];
-    for (let to = sq + d; !(to & 0x88); to += d) {
-      near += NEAR[to + nearBase];
-      const x = a[to];
-      if (x === 0) {
-        count++;
-        if (slides) continue;
-        break;
-      }
-      const target = TARGET[base | (x << 4) | b[to]];
-      if (target === 1 || (target === 2 && join && to >> 4 !== start)) count++;
-      break;
-    }
-  }
-  return count | (near << 8);
-}
+/** Each colour's pawn start rank as a square set (two words): rank 2, rank 7. */
+const START_RANK = Int32Array.of(0xff00, 0, 0, 0xff0000);
 
 /**
  * Mobility and king safety, box-aware: a piece counts the squares it could move to by
  * docs/rules.md §2 to §5 (an own lone pawn off its start rank is a square to join, an enemy
  * same-colour box a square to attack, any other box is closed), and squares next to the enemy
- * king it reaches.
+ * king it attacks. Exported for its test.
  */
-function activity(pos: Position, kingSafety: boolean): number {
-  const a = pos.first;
-  const b = pos.second;
-  const canCreate = pos.boxes < BOX_LIMIT && !pos.standard;
-  const { mobility: mobilityWeight, kingAttack } = WEIGHTS;
-  let s = 0;
-  let attackersW = 0;
-  let attackersB = 0;
-  let weightW = 0;
-  let weightB = 0;
+export function activity(pos: Position, kingSafety: boolean): number {
+  const s = side(pos, 0, kingSafety) - side(pos, 1, kingSafety);
+  return kingSafety ? s + shield(pos, 0) - shield(pos, 1) : s;
+}
+
+/** One colour's share of `activity`, from its own side; its king attack counts only with `kingSafety`. */
+function side(pos: Position, color: number, kingSafety: boolean): number {
+  const p = pos.pieces;
   const o = pos.occupied;
-  for (let half = 0; half < 2; half++)
-    for (let w = o[half] | o[2 + half]; w !== 0; w &= w - 1) {
-      const sq = lowestSquare(half, w);
-      for (let slot = 0; slot < 2; slot++) {
-        const p = slot === 0 ? a[sq] : b[sq];
-        const t = p & 7;
-        if (t < KNIGHT || t > QUEEN) continue;
-        const color = p >> 3;
-        const r = reach(a, b, sq, t, color, canCreate && b[sq] === 0, pos.kings[color ^ 1]);
-        const near = r >> 8;
-        const mobility = mobilityWeight[t] * ((r & 255) - 4);
-        if (color === 0) {
-          s += mobility;
-          if (near > 0) {
-            attackersW++;
-            weightW += kingAttack[t] * near;
-          }
-        } else {
-          s -= mobility;
-          if (near > 0) {
-            attackersB++;
-            weightB += kingAttack[t] * near;
-          }
+  const occLo = o[0] | o[2];
+  const occHi = o[1] | o[3];
+  // Where a strong piece may go: every square without an own piece (empty, an enemy lone piece,
+  // an enemy same-colour box), and, to join, own pawns alone (entry 0 of `pieces`: the squares
+  // that are not boxes) off their start rank.
+  const openLo = ~o[2 * color];
+  const openHi = ~o[2 * color + 1];
+  const pawns = ((color << 3) | PAWN) << 1;
+  const canCreate = pos.boxes < BOX_LIMIT && !pos.standard;
+  const joinLo = canCreate ? openLo | (p[pawns] & p[0] & ~START_RANK[2 * color]) : openLo;
+  const joinHi = canCreate ? openHi | (p[pawns | 1] & p[1] & ~START_RANK[2 * color + 1]) : openHi;
+  const king = indexOf(pos.kings[color ^ 1]) << 1;
+  const zoneLo = KING_ATTACKS[king];
+  const zoneHi = KING_ATTACKS[king | 1];
+  const { mobility: mobilityWeight, kingAttack } = WEIGHTS;
+  let mobility = 0;
+  let attackers = 0;
+  let weight = 0;
+  for (let t = KNIGHT; t <= QUEEN; t++)
+    for (let half = 0; half < 2; half++)
+      for (let w = p[(((color << 3) | t) << 1) | half]; w !== 0; w &= w - 1) {
+        const low = w & -w;
+        const i = (half << 5) | (31 - Math.clz32(low));
+        const alone = (p[half] & low) !== 0;
+        // A double box may hold two of this piece: both count.
+        const copies = alone || pos.first[SQUARE_OF_BIT[i]] !== pos.second[SQUARE_OF_BIT[i]] ? 1 : 2;
+        pieceAttacks(t, i, occLo, occHi);
+        const lo = ATTACK[0];
+        const hi = ATTACK[1];
+        // A piece that starts in a box may not make one.
+        const moves = alone ? popcount2(lo & joinLo, hi & joinHi) : popcount2(lo & openLo, hi & openHi);
+        mobility += copies * mobilityWeight[t] * (moves - 4);
+        const nearLo = lo & zoneLo;
+        const nearHi = hi & zoneHi;
+        if ((nearLo | nearHi) !== 0) {
+          attackers += copies;
+          weight += copies * kingAttack[t] * popcount2(nearLo, nearHi);
         }
       }
-    }
-  if (kingSafety) {
-    // Attacks only bite with two or more attackers; the pawn shield softens them.
-    if (attackersW >= 2) s += (weightW * attackersW) >> 1;
-    if (attackersB >= 2) s -= (weightB * attackersB) >> 1;
-    s += shield(pos, 0) - shield(pos, 1);
-  }
-  return s;
+  // Attacks only bite with two or more attackers; the pawn shield softens them.
+  return kingSafety && attackers >= 2 ? mobility + ((weight * attackers) >> 1) : mobility;
 }
 
 /** Own pawns (in boxes too) on the three squares in front of a king still on its back ranks. */

@@ -1,13 +1,9 @@
-import { lowestSquare, PAWN, type Position } from '@sbc/rules';
+import { PAWN, type Position, popcount2 } from '@sbc/rules';
 import { WEIGHTS } from './weights.ts';
 
 /** Entries of [key lo, key hi, middlegame score, endgame score]; pawns move rarely, so most hit. */
 const CACHE_BITS = 14;
 const cache = new Int32Array(4 << CACHE_BITS);
-
-// Scratch for one count (evaluation is never re-entered).
-const files = new Int8Array(20);
-const squares = new Int16Array(32);
 
 /**
  * Doubled, isolated and passed pawns, white's view, for the pawns whose key (the accumulator's)
@@ -29,51 +25,50 @@ export function pawnStructure(pos: Position, lo: number, hi: number, endgame: bo
   return cache[endgame ? i + 3 : i + 2];
 }
 
-function count(pos: Position, i: number): void {
-  let n = 0;
-  files.fill(0);
-  const o = pos.occupied;
-  for (let half = 0; half < 2; half++) {
-    for (let w = o[half] | o[2 + half]; w !== 0; w &= w - 1) {
-      const sq = lowestSquare(half, w);
-      n = addPawn(pos.first[sq], sq, n);
-      n = addPawn(pos.second[sq], sq, n);
+/** A file's squares in either half (word) of a square set. */
+const FILE = (file: number): number => 0x01010101 << file;
+/** NEIGHBOURS[file]: the squares of the files next to it, in either half. */
+const NEIGHBOURS = Int32Array.from(
+  { length: 8 },
+  (_, f) => (f > 0 ? FILE(f - 1) : 0) | (f < 7 ? FILE(f + 1) : 0),
+);
+/**
+ * AHEAD[(color * 64 + i) * 2 + half]: the squares in front of a pawn of `color` on bit index `i`,
+ * on its file and the two next to it: no enemy pawn there, and it is passed.
+ */
+const AHEAD = new Int32Array(256);
+for (let color = 0; color < 2; color++)
+  for (let i = 0; i < 64; i++)
+    for (let j = 0; j < 64; j++) {
+      const ahead = color === 0 ? j >> 3 > i >> 3 : j >> 3 < i >> 3;
+      if (ahead && Math.abs((j & 7) - (i & 7)) <= 1)
+        AHEAD[(((color << 6) | i) << 1) | (j >> 5)] |= 1 << (j & 31);
     }
-  }
+
+/** Counts the structure of `pos` into cache entry `i`, from its pawn bitboards. */
+function count(pos: Position, i: number): void {
+  const p = pos.pieces;
   const { doubledPawn, isolatedPawn, passedPawn } = WEIGHTS;
   let s = 0;
   let passed = 0;
-  for (let k = 0; k < n; k++) {
-    const sq = squares[k] & 127;
-    const color = squares[k] >> 10;
+  for (let color = 0; color < 2; color++) {
+    // A colour has at most one pawn on a square (a box of two pawns is mixed): its bitboard counts.
+    const own = ((color << 3) | PAWN) << 1;
+    const enemy = (((color ^ 1) << 3) | PAWN) << 1;
+    const lo = p[own];
+    const hi = p[own | 1];
     const sign = color === 0 ? 1 : -1;
-    const file = (sq & 7) + 1;
-    const own = color * 10;
-    if (files[own + file] > 1) s += doubledPawn * sign;
-    if (files[own + file - 1] === 0 && files[own + file + 1] === 0) s += isolatedPawn * sign;
-    if (isPassed(sq, color, n)) passed += sign * passedPawn[color === 0 ? sq >> 4 : 7 - (sq >> 4)];
+    for (let half = 0; half < 2; half++)
+      for (let w = p[own | half]; w !== 0; w &= w - 1) {
+        const bit = (half << 5) | (31 - Math.clz32(w & -w));
+        const file = bit & 7;
+        if (popcount2(lo & FILE(file), hi & FILE(file)) > 1) s += doubledPawn * sign;
+        if (((lo | hi) & NEIGHBOURS[file]) === 0) s += isolatedPawn * sign;
+        const k = ((color << 6) | bit) << 1;
+        if (((AHEAD[k] & p[enemy]) | (AHEAD[k | 1] & p[enemy | 1])) === 0)
+          passed += sign * passedPawn[color === 0 ? bit >> 3 : 7 - (bit >> 3)];
+      }
   }
   cache[i + 2] = s + passed;
   cache[i + 3] = s + 2 * passed;
-}
-
-/** Records `p` on `sq` when it is a pawn; returns the new count. */
-function addPawn(p: number, sq: number, n: number): number {
-  if ((p & 7) !== PAWN) return n;
-  files[(p >> 3) * 10 + (sq & 7) + 1]++;
-  squares[n] = (p << 7) | sq;
-  return n + 1;
-}
-
-/** Whether no enemy pawn stands ahead of this pawn on its file or the two next to it. */
-function isPassed(sq: number, color: number, n: number): boolean {
-  const enemy = color === 0 ? 8 | PAWN : PAWN;
-  for (let k = 0; k < n; k++) {
-    if (squares[k] >> 7 !== enemy) continue;
-    const t = squares[k] & 127;
-    const df = (t & 7) - (sq & 7);
-    if (df < -1 || df > 1) continue;
-    if (color === 0 ? t >> 4 > sq >> 4 : t >> 4 < sq >> 4) return false;
-  }
-  return true;
 }

@@ -1,4 +1,5 @@
 /** @sbc/rules: the rules of Shared Box Chess (docs/rules.md) as code, with no runtime dependencies. */
+export * from './bitboard.ts';
 export * from './check.ts';
 export * from './errors.ts';
 export * from './explain.ts';

@@ -1,3 +1,4 @@
+import { ATTACK, indexOf, pieceAttacks } from './bitboard.ts';
 import { checkLine, mayAnswerCheck, mayExpose } from './check.ts';
 import {
   ATTACK_DOUBLE_BOX,
@@ -145,6 +146,7 @@ function pieceMoves(
   if (type === KING) return kingMoves(pos, from, p, mode, out, n);
   // Conditions (a) and (b) of docs/rules.md §2 and §3: may this move create a box?
   const canCreate = !pos.standard && !inBox && pos.boxes < BOX_LIMIT;
+  if (mode === TACTICAL && !attacksEnemy(pos, from, type, colorOf(p))) return n;
   const a = pos.first;
   if (type === KNIGHT) {
     for (let i = 0; i < 8; i++) {
@@ -172,6 +174,17 @@ function pieceMoves(
     }
   }
   return n;
+}
+
+/**
+ * Whether a strong piece or a king (`type`) of colour `us` on `from` attacks a square holding an
+ * enemy piece: a bitboard test that spares the walk of a piece with nothing to capture.
+ */
+function attacksEnemy(pos: Position, from: Square, type: PieceType, us: Color): boolean {
+  const o = pos.occupied;
+  pieceAttacks(type, indexOf(from), o[0] | o[2], o[1] | o[3]);
+  const them = (us ^ 1) << 1;
+  return ((ATTACK[0] & o[them]) | (ATTACK[1] & o[them | 1])) !== 0;
 }
 
 /** A strong piece reaching `to`: a quiet move, a join, a capture, a copy or a box attack. */
@@ -209,6 +222,7 @@ function landOn(
 function kingMoves(pos: Position, from: Square, p: Piece, mode: Mode, out: Int32Array, n: number): number {
   const a = pos.first;
   const us = colorOf(p);
+  if (mode === TACTICAL && !attacksEnemy(pos, from, KING, us)) return n;
   for (let i = 0; i < 8; i++) {
     const t = from + KING_STEPS[i];
     if (t & 0x88) continue;
@@ -355,12 +369,7 @@ export function isLegalMove(pos: Position, m: Move, inCheck: boolean): boolean {
       return !inCheck && !pos.isAttacked((king + to) >> 1, them) && !pos.isAttacked(to, them);
     }
     // Lift the king so that sliders see through its square.
-    const a = pos.first;
-    const k = a[king];
-    a[king] = 0;
-    const safe = !pos.isAttacked(moveTo(m), them);
-    a[king] = k;
-    return safe;
+    return !pos.isAttacked(moveTo(m), them, king);
   }
   if (!inCheck && kind !== EN_PASSANT) {
     const from = moveFrom(m);

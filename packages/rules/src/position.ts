@@ -1,4 +1,15 @@
 import {
+  ATTACK,
+  BISHOP_LINES,
+  bishopAttacks,
+  indexOf,
+  KING_ATTACKS,
+  KNIGHT_ATTACKS,
+  PAWN_ATTACKS,
+  ROOK_LINES,
+  rookAttacks,
+} from './bitboard.ts';
+import {
   ATTACK_DOUBLE_BOX,
   ATTACK_PAWN_BOX,
   CAPTURE,
@@ -32,7 +43,7 @@ import {
   typeOf,
   WHITE,
 } from './piece.ts';
-import { bitOf, DIAGONALS, halfOf, KING_STEPS, KNIGHT_STEPS, ORTHOGONALS, type Square } from './square.ts';
+import { bitOf, halfOf, type Square } from './square.ts';
 import {
   Z_CASTLING_HI,
   Z_CASTLING_LO,
@@ -117,6 +128,12 @@ export class Position {
    * instead of scanning the board. A mixed box is in both.
    */
   readonly occupied = new Int32Array(4);
+  /**
+   * The squares holding each piece (in either slot): `pieces[piece * 2 + half]`, for attack
+   * queries by bitboard. `put` clears a square's old pieces before it sets the new ones, so entry
+   * 0 (no piece) holds the squares with an empty slot: all but the boxes.
+   */
+  readonly pieces = new Int32Array(32);
   turn: Color = WHITE;
   castling = 0;
   /** The en passant square as FEN writes it (after every double step), or -1. */
@@ -157,10 +174,11 @@ export class Position {
     this.hashLo = this.hashHi = 0;
     this.boxes = 0;
     this.occupied.fill(0);
+    this.pieces.fill(0);
     for (let sq = 0; sq < 128; sq++) {
       if (sq & 0x88) continue;
       const c = (this.first[sq] << 4) | this.second[sq];
-      this.occupy(sq, c);
+      this.mark(sq, 0, c, true);
       this.hashLo ^= Z_SQUARE_LO[sq * 256 + c];
       this.hashHi ^= Z_SQUARE_HI[sq * 256 + c];
       if (this.second[sq]) this.boxes++;
@@ -183,22 +201,39 @@ export class Position {
   /** Sets a square's content (canonical `first << 4 | second`), keeping the hash. */
   private put(sq: Square, content: number): void {
     const i = sq * 256;
-    const old = i + ((this.first[sq] << 4) | this.second[sq]);
-    this.hashLo ^= Z_SQUARE_LO[old] ^ Z_SQUARE_LO[i + content];
-    this.hashHi ^= Z_SQUARE_HI[old] ^ Z_SQUARE_HI[i + content];
+    const old = (this.first[sq] << 4) | this.second[sq];
+    this.hashLo ^= Z_SQUARE_LO[i + old] ^ Z_SQUARE_LO[i + content];
+    this.hashHi ^= Z_SQUARE_HI[i + old] ^ Z_SQUARE_HI[i + content];
     this.first[sq] = content >> 4;
     this.second[sq] = content & 15;
-    this.occupy(sq, content);
+    this.mark(sq, old, content, true);
   }
 
-  /** Sets a square's bits in `occupied` to the owners of `content`. */
-  private occupy(sq: Square, content: number): void {
-    const o = this.occupied;
+  /** Sets a square's content and its bits in `pieces` (`undo` restores `occupied` as saved). */
+  private restore(sq: Square, content: number): void {
+    this.mark(sq, (this.first[sq] << 4) | this.second[sq], content, false);
+    this.first[sq] = content >> 4;
+    this.second[sq] = content & 15;
+  }
+
+  /**
+   * Moves a square's bits in `pieces` from the pieces of `old` to those of `content`, and with
+   * `occupy` sets its bits in `occupied` to the owners of `content`.
+   */
+  private mark(sq: Square, old: number, content: number, occupy: boolean): void {
+    const p = this.pieces;
     const h = halfOf(sq);
     const bit = bitOf(sq);
+    const clear = ~bit;
+    p[((old >> 4) << 1) | h] &= clear;
+    p[((old & 15) << 1) | h] &= clear;
+    p[((content >> 4) << 1) | h] |= bit;
+    p[((content & 15) << 1) | h] |= bit;
+    if (!occupy) return;
+    const o = this.occupied;
     const owners = OWNERS[content];
-    o[h] = owners & 1 ? o[h] | bit : o[h] & ~bit;
-    o[2 + h] = owners & 2 ? o[2 + h] | bit : o[2 + h] & ~bit;
+    o[h] = owners & 1 ? o[h] | bit : o[h] & clear;
+    o[2 + h] = owners & 2 ? o[2 + h] | bit : o[2 + h] & clear;
   }
 
   private setCastling(rights: number): void {
@@ -207,56 +242,44 @@ export class Position {
     this.castling = rights;
   }
 
-  /** Whether a piece of colour `by` attacks `sq`; both pieces of a box attack. */
-  isAttacked(sq: Square, by: Color): boolean {
-    const a = this.first;
-    const b = this.second;
-    let t: number;
-    if (by === WHITE) {
-      t = sq - 15;
-      if (!(t & 0x88) && (a[t] === PAWN || b[t] === PAWN)) return true;
-      t = sq - 17;
-      if (!(t & 0x88) && (a[t] === PAWN || b[t] === PAWN)) return true;
-    } else {
-      const p = 8 | PAWN;
-      t = sq + 15;
-      if (!(t & 0x88) && (a[t] === p || b[t] === p)) return true;
-      t = sq + 17;
-      if (!(t & 0x88) && (a[t] === p || b[t] === p)) return true;
+  /**
+   * Whether a piece of colour `by` attacks `sq`; both pieces of a box attack. Sliders see through
+   * `lifted` (a king testing the squares it may step to must not shield them from a slider).
+   */
+  isAttacked(sq: Square, by: Color, lifted: Square = -1): boolean {
+    const p = this.pieces;
+    const i = indexOf(sq) << 1;
+    const c = by << 4;
+    // A pawn of `by` attacks `sq` from where a pawn of the other colour on `sq` would attack.
+    const pawns = ((by ^ 1) << 7) | i;
+    if ((PAWN_ATTACKS[pawns] & p[c | (PAWN << 1)]) | (PAWN_ATTACKS[pawns | 1] & p[c | (PAWN << 1) | 1]))
+      return true;
+    const knight = c | (KNIGHT << 1);
+    if ((KNIGHT_ATTACKS[i] & p[knight]) | (KNIGHT_ATTACKS[i | 1] & p[knight | 1])) return true;
+    const king = c | (KING << 1);
+    if ((KING_ATTACKS[i] & p[king]) | (KING_ATTACKS[i | 1] & p[king | 1])) return true;
+    const o = this.occupied;
+    let occLo = o[0] | o[2];
+    let occHi = o[1] | o[3];
+    if (lifted >= 0) {
+      if (halfOf(lifted) === 0) occLo &= ~bitOf(lifted);
+      else occHi &= ~bitOf(lifted);
     }
-    const c = by << 3;
-    const n = c | KNIGHT;
-    for (let i = 0; i < 8; i++) {
-      t = sq + KNIGHT_STEPS[i];
-      if (!(t & 0x88) && (a[t] === n || b[t] === n)) return true;
+    const queen = c | (QUEEN << 1);
+    const rook = c | (ROOK << 1);
+    let lo = p[rook] | p[queen];
+    let hi = p[rook | 1] | p[queen | 1];
+    // The lines first: most of the time no slider stands on them at all.
+    if ((ROOK_LINES[i] & lo) | (ROOK_LINES[i | 1] & hi)) {
+      rookAttacks(i >> 1, occLo, occHi);
+      if ((ATTACK[0] & lo) | (ATTACK[1] & hi)) return true;
     }
-    const k = c | KING;
-    for (let i = 0; i < 8; i++) {
-      t = sq + KING_STEPS[i];
-      if (!(t & 0x88) && a[t] === k) return true;
-    }
-    const q = c | QUEEN;
-    const bishop = c | BISHOP;
-    for (let i = 0; i < 4; i++) {
-      const d = DIAGONALS[i];
-      for (t = sq + d; !(t & 0x88); t += d) {
-        const x = a[t];
-        if (x === 0) continue;
-        const y = b[t];
-        if (x === bishop || x === q || y === bishop || y === q) return true;
-        break;
-      }
-    }
-    const rook = c | ROOK;
-    for (let i = 0; i < 4; i++) {
-      const d = ORTHOGONALS[i];
-      for (t = sq + d; !(t & 0x88); t += d) {
-        const x = a[t];
-        if (x === 0) continue;
-        const y = b[t];
-        if (x === rook || x === q || y === rook || y === q) return true;
-        break;
-      }
+    const bishop = c | (BISHOP << 1);
+    lo = p[bishop] | p[queen];
+    hi = p[bishop | 1] | p[queen | 1];
+    if ((BISHOP_LINES[i] & lo) | (BISHOP_LINES[i | 1] & hi)) {
+      bishopAttacks(i >> 1, occLo, occHi);
+      if ((ATTACK[0] & lo) | (ATTACK[1] & hi)) return true;
     }
     return false;
   }
@@ -420,16 +443,10 @@ export class Position {
     const from = moveFrom(m);
     const to = moveTo(m);
     const kind = moveKind(m);
-    const a = this.first;
-    const b = this.second;
-    const toContent = s[r + U_TO];
-    a[to] = toContent >> 4;
-    b[to] = toContent & 15;
+    this.restore(to, s[r + U_TO]);
     if (m === NULL_MOVE) this.turn = (this.turn ^ 1) as Color;
     else if (kind !== SACRIFICE) {
-      const fromContent = s[r + U_FROM];
-      a[from] = fromContent >> 4;
-      b[from] = fromContent & 15;
+      this.restore(from, s[r + U_FROM]);
       const piece = movePiece(m);
       const us = colorOf(piece);
       this.turn = us;
@@ -438,11 +455,11 @@ export class Position {
         if (kind === CASTLE) {
           const rookFrom = to > from ? from + 3 : from - 4;
           const rookTo = (from + to) >> 1;
-          a[rookFrom] = a[rookTo];
-          a[rookTo] = 0;
+          this.restore(rookFrom, this.first[rookTo] << 4);
+          this.restore(rookTo, 0);
         }
       } else if (kind === EN_PASSANT) {
-        a[to - FORWARD[us]] = pieceOf((us ^ 1) as Color, PAWN);
+        this.restore(to - FORWARD[us], pieceOf((us ^ 1) as Color, PAWN) << 4);
       }
     }
     this.castling = s[r + U_CASTLING];
@@ -515,6 +532,7 @@ export class Position {
     p.second.set(this.second);
     p.kings.set(this.kings);
     p.occupied.set(this.occupied);
+    p.pieces.set(this.pieces);
     p.turn = this.turn;
     p.castling = this.castling;
     p.epSquare = this.epSquare;

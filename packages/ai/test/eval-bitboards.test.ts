@@ -1,0 +1,164 @@
+import {
+  BISHOP,
+  BOX_LIMIT,
+  KING_STEPS,
+  KNIGHT,
+  legalMoves,
+  moveKind,
+  PAWN,
+  type Position,
+  QUEEN,
+  SQUARES,
+  START_SBFEN,
+} from '@sbc/rules';
+import { describe, expect, it } from 'vitest';
+import { activity, development } from '../src/evaluate.ts';
+import { seededRandom } from '../src/index.ts';
+import { pawnStructure } from '../src/pawns.ts';
+import { WEIGHTS } from '../src/weights.ts';
+import { position } from './helpers.ts';
+
+const STEPS = [
+  [],
+  [],
+  [-33, -31, -18, -14, 14, 18, 31, 33],
+  [-17, -15, 15, 17],
+  [-16, -1, 1, 16],
+  [-17, -16, -15, -1, 1, 15, 16, 17],
+];
+
+/** `activity` the plain way: every strong piece walks its steps and rays on the mailbox. */
+function walked(pos: Position, kingSafety: boolean): number {
+  const canCreate = pos.boxes < BOX_LIMIT && !pos.standard;
+  const attackers = [0, 0];
+  const weight = [0, 0];
+  let s = 0;
+  for (const sq of SQUARES)
+    for (const piece of [pos.first[sq], pos.second[sq]]) {
+      const t = piece & 7;
+      if (t < KNIGHT || t > QUEEN) continue;
+      const color = piece >> 3;
+      const join = canCreate && pos.second[sq] === 0;
+      const enemyKing = pos.kings[color ^ 1];
+      let moves = 0;
+      let near = 0;
+      for (const d of STEPS[t])
+        for (let to = sq + d; !(to & 0x88); to += d) {
+          if ((KING_STEPS as readonly number[]).includes(to - enemyKing)) near++;
+          const x = pos.first[to];
+          const y = pos.second[to];
+          if (x === 0) {
+            moves++;
+            if (t === KNIGHT) break;
+            continue;
+          }
+          const own = x >> 3 === color || (y !== 0 && y >> 3 === color);
+          const start = color === 0 ? 1 : 6;
+          if (!own || (y === 0 && (x & 7) === PAWN && join && to >> 4 !== start)) moves++;
+          break;
+        }
+      s += (color === 0 ? 1 : -1) * WEIGHTS.mobility[t] * (moves - 4);
+      if (near > 0) {
+        attackers[color]++;
+        weight[color] += WEIGHTS.kingAttack[t] * near;
+      }
+    }
+  if (!kingSafety) return s;
+  for (const color of [0, 1]) {
+    const sign = color === 0 ? 1 : -1;
+    if (attackers[color] >= 2) s += sign * ((weight[color] * attackers[color]) >> 1);
+    s += sign * shield(pos, color);
+  }
+  return s;
+}
+
+function shield(pos: Position, color: number): number {
+  const king = pos.kings[color];
+  if (color === 0 ? king >> 4 > 1 : king >> 4 < 6) return 0;
+  const pawn = (color << 3) | PAWN;
+  const has = (sq: number) => !(sq & 0x88) && (pos.first[sq] === pawn || pos.second[sq] === pawn);
+  const fwd = color === 0 ? 16 : -16;
+  const [front, ahead, none] = WEIGHTS.shield;
+  let s = 0;
+  for (let df = -1; df <= 1; df++) {
+    const f = (king & 7) + df;
+    if (f < 0 || f > 7) continue;
+    s += has(king + fwd + df) ? front : has(king + 2 * fwd + df) ? ahead : none;
+  }
+  return s;
+}
+
+/** Doubled, isolated and passed pawns the plain way: every pawn looks at all the others. */
+function pawnsWalked(pos: Position, endgame: boolean): number {
+  const pawns: [number, number][] = [];
+  for (const sq of SQUARES)
+    for (const piece of [pos.first[sq], pos.second[sq]])
+      if ((piece & 7) === PAWN) pawns.push([sq, piece >> 3]);
+  const onFile = (file: number, color: number) =>
+    pawns.filter(([t, c]) => c === color && (t & 7) === file).length;
+  let s = 0;
+  let passed = 0;
+  for (const [sq, color] of pawns) {
+    const sign = color === 0 ? 1 : -1;
+    const file = sq & 7;
+    if (onFile(file, color) > 1) s += sign * WEIGHTS.doubledPawn;
+    if (onFile(file - 1, color) === 0 && onFile(file + 1, color) === 0) s += sign * WEIGHTS.isolatedPawn;
+    const stopped = pawns.some(
+      ([t, c]) =>
+        c !== color && Math.abs((t & 7) - file) <= 1 && (color === 0 ? t >> 4 > sq >> 4 : t >> 4 < sq >> 4),
+    );
+    if (!stopped) passed += sign * WEIGHTS.passedPawn[color === 0 ? sq >> 4 : 7 - (sq >> 4)];
+  }
+  return s + (endgame ? 2 : 1) * passed;
+}
+
+/** Minor pieces alone on their home squares, queens gone from theirs, square by square. */
+function developmentWalked(pos: Position): number {
+  let s = 0;
+  for (const [sq, type, sign] of [
+    [0x01, KNIGHT, 1],
+    [0x06, KNIGHT, 1],
+    [0x02, BISHOP, 1],
+    [0x05, BISHOP, 1],
+    [0x71, 8 | KNIGHT, -1],
+    [0x76, 8 | KNIGHT, -1],
+    [0x72, 8 | BISHOP, -1],
+    [0x75, 8 | BISHOP, -1],
+  ])
+    if (pos.first[sq] === type && pos.second[sq] === 0) s += sign * WEIGHTS.minorAtHome;
+  if (pos.first[0x03] === 0) s += WEIGHTS.earlyQueen;
+  if (pos.first[0x73] === 0) s -= WEIGHTS.earlyQueen;
+  return s;
+}
+
+describe('evaluation terms from bitboards', () => {
+  it('equal walks over the mailbox in random games, boxes and a double box of two knights included', () => {
+    const random = seededRandom(11);
+    const starts = [
+      START_SBFEN,
+      'r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14',
+      '4k3/1p4p1/2n5/3(NN)2r1/8/1P3(QB)2/6P1/R3K3 w Q - 0 30',
+    ];
+    let checked = 0;
+    for (let game = 0; game < 60; game++) {
+      const pos = game % 10 === 9 ? position(START_SBFEN, true) : position(starts[game % 3]);
+      for (let ply = 0; ply < 60; ply++) {
+        if (pos.pendingSquare < 0) {
+          for (const kingSafety of [false, true])
+            expect(activity(pos, kingSafety)).toBe(walked(pos, kingSafety));
+          // A fresh key each time, so that the cache counts again.
+          checked++;
+          expect(development(pos)).toBe(developmentWalked(pos));
+          for (const endgame of [false, true])
+            expect(pawnStructure(pos, checked, 0, endgame)).toBe(pawnsWalked(pos, endgame));
+        }
+        const moves = legalMoves(pos);
+        if (moves.length === 0) break;
+        const sharp = moves.filter((m) => moveKind(m) >= 2);
+        const pool = sharp.length > 0 && random() < 0.5 ? sharp : moves;
+        pos.play(pool[Math.floor(random() * pool.length)]);
+      }
+    }
+    expect(checked).toBeGreaterThan(2000);
+  });
+});
