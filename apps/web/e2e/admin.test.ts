@@ -210,11 +210,14 @@ describe.skipIf(!HAS_CHROMIUM)(
       await admin.getByRole('button', { name: 'Save Changes' }).click();
       await toast(admin, 'Maintenance Mode Updated');
       await admin.getByRole('tab', { name: 'Users' }).click();
+      // The switch shows the refetched settings, which may land after the toast: wait for them.
       const toggle = admin.getByRole('switch', { name: 'Maintenance Mode' });
-      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+      const toggleIs = (checked: boolean) =>
+        admin.getByRole('switch', { name: 'Maintenance Mode', checked }).waitFor();
+      await toggleIs(false);
       await toggle.click();
       await toast(admin, 'Maintenance Mode Updated');
-      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      await toggleIs(true);
       await admin.getByRole('listitem', { name: 'System Status' }).getByText('Maintenance').waitFor();
 
       await player.reload();
@@ -231,7 +234,7 @@ describe.skipIf(!HAS_CHROMIUM)(
 
       await toggle.click();
       await toast(admin, 'Maintenance Mode Updated');
-      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+      await toggleIs(false);
       await player.reload();
       await player.getByRole('button', { name: 'New Game' }).click();
       await dialog.getByRole('button', { name: 'Start Game' }).click();
