@@ -192,7 +192,7 @@ function side(pos: Position, color: number, kingSafety: boolean): number {
 }
 
 /** Own pawns (in boxes too) on the three squares in front of a king still on its back ranks. */
-function shield(pos: Position, color: number): number {
+export function shield(pos: Position, color: number): number {
   const king = pos.kings[color];
   const rank = king >> 4;
   if (color === 0 ? rank > 1 : rank < 6) return 0;

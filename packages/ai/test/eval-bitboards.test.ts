@@ -12,7 +12,7 @@ import {
   START_SBFEN,
 } from '@sbc/rules';
 import { describe, expect, it } from 'vitest';
-import { activity, development } from '../src/evaluate.ts';
+import { activity, development, shield } from '../src/evaluate.ts';
 import { seededRandom } from '../src/index.ts';
 import { pawnStructure } from '../src/pawns.ts';
 import { WEIGHTS } from '../src/weights.ts';
@@ -68,22 +68,6 @@ function walked(pos: Position, kingSafety: boolean): number {
     const sign = color === 0 ? 1 : -1;
     if (attackers[color] >= 2) s += sign * ((weight[color] * attackers[color]) >> 1);
     s += sign * shield(pos, color);
-  }
-  return s;
-}
-
-function shield(pos: Position, color: number): number {
-  const king = pos.kings[color];
-  if (color === 0 ? king >> 4 > 1 : king >> 4 < 6) return 0;
-  const pawn = (color << 3) | PAWN;
-  const has = (sq: number) => !(sq & 0x88) && (pos.first[sq] === pawn || pos.second[sq] === pawn);
-  const fwd = color === 0 ? 16 : -16;
-  const [front, ahead, none] = WEIGHTS.shield;
-  let s = 0;
-  for (let df = -1; df <= 1; df++) {
-    const f = (king & 7) + df;
-    if (f < 0 || f > 7) continue;
-    s += has(king + fwd + df) ? front : has(king + 2 * fwd + df) ? ahead : none;
   }
   return s;
 }
