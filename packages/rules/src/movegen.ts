@@ -42,7 +42,16 @@ import {
   WHITE_KINGSIDE,
   WHITE_QUEENSIDE,
 } from './position.ts';
-import { DIAGONALS, KING_STEPS, KNIGHT_STEPS, lowestSquare, ORTHOGONALS, type Square } from './square.ts';
+import {
+  bitOf,
+  DIAGONALS,
+  halfOf,
+  KING_STEPS,
+  KNIGHT_STEPS,
+  lowestSquare,
+  ORTHOGONALS,
+  type Square,
+} from './square.ts';
 
 /** Room for every decision of any position (pseudo-legal moves included). */
 export const MAX_MOVES = 512;
@@ -95,6 +104,10 @@ export function generateQuiets(pos: Position, out: Int32Array): number {
 
 const ONE_PIECE = new Int32Array(64);
 
+/** Conditions (a) and (b) of docs/rules.md §2 and §3: may a move from a box (`inBox`) or not create a box? */
+const mayCreate = (pos: Position, inBox: boolean): boolean =>
+  !pos.standard && !inBox && pos.boxes < BOX_LIMIT;
+
 /**
  * Whether `m` is one of the pseudo-legal moves of this position: for a move remembered from
  * another position (a search's hash move) before it is played, without generating every move.
@@ -105,9 +118,18 @@ export function isPseudoLegal(pos: Position, m: Move): boolean {
   if (pos.pendingSquare >= 0 || p === 0 || colorOf(p) !== pos.turn || from & 0x88) return false;
   const b = pos.second[from];
   if (pos.first[from] !== p && b !== p) return false;
-  const n = pieceMoves(pos, from, p, b !== 0, ALL, ONE_PIECE, 0);
-  for (let i = 0; i < n; i++) if (ONE_PIECE[i] === m) return true;
-  return false;
+  const type = typeOf(p);
+  if (type === PAWN || type === KING) {
+    const n = pieceMoves(pos, from, p, b !== 0, ALL, ONE_PIECE, 0);
+    for (let i = 0; i < n; i++) if (ONE_PIECE[i] === m) return true;
+    return false;
+  }
+  // A knight or a slider reaches exactly the squares it attacks, and does there what `landOn` says.
+  const to = moveTo(m);
+  const o = pos.occupied;
+  pieceAttacks(type, indexOf(from), o[0] | o[2], o[1] | o[3]);
+  if ((ATTACK[halfOf(to)] & bitOf(to)) === 0) return false;
+  return landOn(pos, from, to, p, mayCreate(pos, b !== 0), ALL, ONE_PIECE, 0) === 1 && ONE_PIECE[0] === m;
 }
 
 function generate(pos: Position, out: Int32Array, mode: Mode): number {
@@ -145,8 +167,7 @@ function pieceMoves(
   if (type === PAWN) return pawnMoves(pos, from, p, mode, out, n);
   if (mode === TACTICAL) return captures(pos, from, p, type, inBox, out, n);
   if (type === KING) return kingMoves(pos, from, p, mode, out, n);
-  // Conditions (a) and (b) of docs/rules.md §2 and §3: may this move create a box?
-  const canCreate = !pos.standard && !inBox && pos.boxes < BOX_LIMIT;
+  const canCreate = mayCreate(pos, inBox);
   const a = pos.first;
   if (type === KNIGHT) {
     for (let i = 0; i < 8; i++) {
@@ -197,7 +218,7 @@ function captures(
   const hi = ATTACK[1] & o[them | 1];
   if ((lo | hi) === 0) return n;
   if (type === KING) return kingCaptures(pos, from, p, lo, hi, out, n);
-  const canCreate = !pos.standard && !inBox && pos.boxes < BOX_LIMIT;
+  const canCreate = mayCreate(pos, inBox);
   if (type === KNIGHT) {
     for (let half = 0; half < 2; half++)
       for (let w = half ? hi : lo; w !== 0; w &= w - 1)
