@@ -1,11 +1,13 @@
 import {
   CASTLE,
+  DOUBLE_PUSH,
   EN_PASSANT,
   FORWARD,
   KING,
   type Move,
   moveFrom,
   moveKind,
+  movePromotion,
   moveTo,
   PAWN,
   type Position,
@@ -147,6 +149,12 @@ export class Accumulator {
     const thirdBefore = third < 0 ? 0 : (a[third] << 4) | b[third];
     pos.play(m);
     this.push();
+    if (kind <= DOUBLE_PUSH && (fromBefore & 15) === 0 && movePromotion(m) === 0) {
+      // A lone piece steps to an empty square (most quiet moves): the same pieces stand on the
+      // board, so of the sums only those by square change.
+      this.slide(from, to, fromBefore);
+      return;
+    }
     this.change(from, fromBefore, (a[from] << 4) | b[from]);
     if (to !== from) this.change(to, toBefore, (a[to] << 4) | b[to]);
     if (third >= 0) this.change(third, thirdBefore, (a[third] << 4) | b[third]);
@@ -176,6 +184,18 @@ export class Accumulator {
   undo(pos: Position): void {
     pos.undo();
     this.at -= STRIDE;
+  }
+
+  /** The sums after `content` (one piece) moved from `from` to the empty square `to`. */
+  private slide(from: number, to: number, content: number): void {
+    const t = this.terms;
+    const i = this.at;
+    const x = (from << 8) | content;
+    const y = (to << 8) | content;
+    t[i + T_MIDDLE] += SQ_MIDDLE[y] - SQ_MIDDLE[x];
+    t[i + T_END] += SQ_END[y] - SQ_END[x];
+    t[i + T_PAWN_LO] ^= SQ_PAWN_LO[y] ^ SQ_PAWN_LO[x];
+    t[i + T_PAWN_HI] ^= SQ_PAWN_HI[y] ^ SQ_PAWN_HI[x];
   }
 
   private change(sq: number, before: number, after: number): void {

@@ -4,7 +4,7 @@
  * `half * 32 + bit` (= `rank * 8 + file`), a square set per entry.
  */
 import { BISHOP, KING, KNIGHT, ROOK } from './piece.ts';
-import { KING_STEPS, KNIGHT_STEPS, SQUARES, type Square } from './square.ts';
+import { DIAGONALS, KING_STEPS, KNIGHT_STEPS, ORTHOGONALS, SQUARES, type Square } from './square.ts';
 
 /** The bit index of a square: `rank * 8 + file`. */
 export const indexOf = (sq: Square): number => ((sq >> 1) & 0x38) | (sq & 7);
@@ -112,6 +112,16 @@ for (let i = 0; i < 64; i++) {
   bishopAttacks(i, 0, 0);
   BISHOP_LINES.set(ATTACK, i * 2);
 }
+
+/**
+ * RAYS[(i * 8 + k) * 2 + half]: the squares from `i` along step k of DIAGONALS then ORTHOGONALS,
+ * the order in which a walk of the board visits a slider's rays.
+ */
+export const RAYS = new Int32Array(64 * 8 * 2);
+for (const from of SQUARES)
+  [...DIAGONALS, ...ORTHOGONALS].forEach((d, k) => {
+    for (let to = from + d; !(to & 0x88); to += d) add(RAYS, indexOf(from) * 8 + k, to);
+  });
 
 /** Into ATTACK: the squares a knight, bishop, rook, queen or king (`type`) on `i` attacks. */
 export function pieceAttacks(type: number, i: number, occLo: number, occHi: number): void {

@@ -1,4 +1,4 @@
-import { ATTACK, indexOf, pieceAttacks } from './bitboard.ts';
+import { ATTACK, indexOf, PAWN_ATTACKS, pieceAttacks, RAYS } from './bitboard.ts';
 import { checkLine, mayAnswerCheck, mayExpose } from './check.ts';
 import {
   ATTACK_DOUBLE_BOX,
@@ -42,7 +42,16 @@ import {
   WHITE_KINGSIDE,
   WHITE_QUEENSIDE,
 } from './position.ts';
-import { DIAGONALS, KING_STEPS, KNIGHT_STEPS, lowestSquare, ORTHOGONALS, type Square } from './square.ts';
+import {
+  bitOf,
+  DIAGONALS,
+  halfOf,
+  KING_STEPS,
+  KNIGHT_STEPS,
+  lowestSquare,
+  ORTHOGONALS,
+  type Square,
+} from './square.ts';
 
 /** Room for every decision of any position (pseudo-legal moves included). */
 export const MAX_MOVES = 512;
@@ -95,6 +104,10 @@ export function generateQuiets(pos: Position, out: Int32Array): number {
 
 const ONE_PIECE = new Int32Array(64);
 
+/** Conditions (a) and (b) of docs/rules.md §2 and §3: may a move from a box (`inBox`) or not create a box? */
+const mayCreate = (pos: Position, inBox: boolean): boolean =>
+  !pos.standard && !inBox && pos.boxes < BOX_LIMIT;
+
 /**
  * Whether `m` is one of the pseudo-legal moves of this position: for a move remembered from
  * another position (a search's hash move) before it is played, without generating every move.
@@ -105,9 +118,18 @@ export function isPseudoLegal(pos: Position, m: Move): boolean {
   if (pos.pendingSquare >= 0 || p === 0 || colorOf(p) !== pos.turn || from & 0x88) return false;
   const b = pos.second[from];
   if (pos.first[from] !== p && b !== p) return false;
-  const n = pieceMoves(pos, from, p, b !== 0, ALL, ONE_PIECE, 0);
-  for (let i = 0; i < n; i++) if (ONE_PIECE[i] === m) return true;
-  return false;
+  const type = typeOf(p);
+  if (type === PAWN || type === KING) {
+    const n = pieceMoves(pos, from, p, b !== 0, ALL, ONE_PIECE, 0);
+    for (let i = 0; i < n; i++) if (ONE_PIECE[i] === m) return true;
+    return false;
+  }
+  // A knight or a slider reaches exactly the squares it attacks, and does there what `landOn` says.
+  const to = moveTo(m);
+  const o = pos.occupied;
+  pieceAttacks(type, indexOf(from), o[0] | o[2], o[1] | o[3]);
+  if ((ATTACK[halfOf(to)] & bitOf(to)) === 0) return false;
+  return landOn(pos, from, to, p, mayCreate(pos, b !== 0), ALL, ONE_PIECE, 0) === 1 && ONE_PIECE[0] === m;
 }
 
 function generate(pos: Position, out: Int32Array, mode: Mode): number {
@@ -143,10 +165,9 @@ function pieceMoves(
 ): number {
   const type = typeOf(p);
   if (type === PAWN) return pawnMoves(pos, from, p, mode, out, n);
+  if (mode === TACTICAL) return captures(pos, from, p, type, inBox, out, n);
   if (type === KING) return kingMoves(pos, from, p, mode, out, n);
-  // Conditions (a) and (b) of docs/rules.md §2 and §3: may this move create a box?
-  const canCreate = !pos.standard && !inBox && pos.boxes < BOX_LIMIT;
-  if (mode === TACTICAL && !attacksEnemy(pos, from, type, colorOf(p))) return n;
+  const canCreate = mayCreate(pos, inBox);
   const a = pos.first;
   if (type === KNIGHT) {
     for (let i = 0; i < 8; i++) {
@@ -159,8 +180,7 @@ function pieceMoves(
     for (let i = 0; i < 4; i++) {
       const d = DIAGONALS[i];
       let t = from + d;
-      for (; !(t & 0x88) && a[t] === 0; t += d)
-        if (mode !== TACTICAL) out[n++] = encodeMove(from, t, p, QUIET);
+      for (; !(t & 0x88) && a[t] === 0; t += d) out[n++] = encodeMove(from, t, p, QUIET);
       if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, mode, out, n);
     }
   }
@@ -168,8 +188,7 @@ function pieceMoves(
     for (let i = 0; i < 4; i++) {
       const d = ORTHOGONALS[i];
       let t = from + d;
-      for (; !(t & 0x88) && a[t] === 0; t += d)
-        if (mode !== TACTICAL) out[n++] = encodeMove(from, t, p, QUIET);
+      for (; !(t & 0x88) && a[t] === 0; t += d) out[n++] = encodeMove(from, t, p, QUIET);
       if (!(t & 0x88)) n = landOn(pos, from, t, p, canCreate, mode, out, n);
     }
   }
@@ -177,14 +196,44 @@ function pieceMoves(
 }
 
 /**
- * Whether a strong piece or a king (`type`) of colour `us` on `from` attacks a square holding an
- * enemy piece: a bitboard test that spares the walk of a piece with nothing to capture.
+ * The captures, copies and box attacks of a knight, bishop, rook, queen or king (`type`): the
+ * squares holding an enemy piece among its attacks, in the order `pieceMoves` and `kingMoves` walk
+ * the board (a leaper's steps and bits both go up; a slider meets one such square per ray at
+ * most), so that a search sees them as before.
  */
-function attacksEnemy(pos: Position, from: Square, type: PieceType, us: Color): boolean {
+function captures(
+  pos: Position,
+  from: Square,
+  p: Piece,
+  type: PieceType,
+  inBox: boolean,
+  out: Int32Array,
+  n: number,
+): number {
   const o = pos.occupied;
-  pieceAttacks(type, indexOf(from), o[0] | o[2], o[1] | o[3]);
-  const them = (us ^ 1) << 1;
-  return ((ATTACK[0] & o[them]) | (ATTACK[1] & o[them | 1])) !== 0;
+  const i = indexOf(from);
+  pieceAttacks(type, i, o[0] | o[2], o[1] | o[3]);
+  const them = (colorOf(p) ^ 1) << 1;
+  const lo = ATTACK[0] & o[them];
+  const hi = ATTACK[1] & o[them | 1];
+  if ((lo | hi) === 0) return n;
+  if (type === KING) return kingCaptures(pos, from, p, lo, hi, out, n);
+  const canCreate = mayCreate(pos, inBox);
+  if (type === KNIGHT) {
+    for (let half = 0; half < 2; half++)
+      for (let w = half ? hi : lo; w !== 0; w &= w - 1)
+        n = landOn(pos, from, lowestSquare(half, w), p, canCreate, TACTICAL, out, n);
+    return n;
+  }
+  const end = type === BISHOP ? 4 : 8;
+  for (let k = type === ROOK ? 4 : 0; k < end; k++) {
+    const r = ((i << 3) | k) << 1;
+    const rayLo = lo & RAYS[r];
+    const rayHi = hi & RAYS[r | 1];
+    if (rayLo !== 0) n = landOn(pos, from, lowestSquare(0, rayLo), p, canCreate, TACTICAL, out, n);
+    else if (rayHi !== 0) n = landOn(pos, from, lowestSquare(1, rayHi), p, canCreate, TACTICAL, out, n);
+  }
+  return n;
 }
 
 /** A strong piece reaching `to`: a quiet move, a join, a capture, a copy or a box attack. */
@@ -222,20 +271,16 @@ function landOn(
 function kingMoves(pos: Position, from: Square, p: Piece, mode: Mode, out: Int32Array, n: number): number {
   const a = pos.first;
   const us = colorOf(p);
-  if (mode === TACTICAL && !attacksEnemy(pos, from, KING, us)) return n;
   for (let i = 0; i < 8; i++) {
     const t = from + KING_STEPS[i];
     if (t & 0x88) continue;
     const x = a[t];
-    if (x === 0) {
-      if (mode !== TACTICAL) out[n++] = encodeMove(from, t, p, QUIET);
-    }
+    if (x === 0) out[n++] = encodeMove(from, t, p, QUIET);
     // A king never enters a box, and never attacks one.
     else if (mode !== QUIET_ONLY && pos.second[t] === 0 && colorOf(x) !== us && typeOf(x) !== KING)
       out[n++] = encodeMove(from, t, p, CAPTURE);
   }
-  if (mode === TACTICAL || from !== KING_START[us] || !(pos.castling & (KINGSIDE[us] | QUEENSIDE[us])))
-    return n;
+  if (from !== KING_START[us] || !(pos.castling & (KINGSIDE[us] | QUEENSIDE[us]))) return n;
   const rook = pieceOf(us, ROOK);
   // The rook must stand alone on its corner; squares between must be empty (a box is not). That
   // the king is not in check and crosses no attacked square is left to `isLegalMove`.
@@ -261,6 +306,27 @@ function kingMoves(pos: Position, from: Square, p: Piece, mode: Mode, out: Int32
   return n;
 }
 
+/**
+ * A king's captures among the enemy squares it attacks (`lo`, `hi`): a king never enters a box
+ * (entry 0 of `pieces` holds the squares that are not boxes), nor takes a king.
+ */
+function kingCaptures(
+  pos: Position,
+  from: Square,
+  p: Piece,
+  lo: number,
+  hi: number,
+  out: Int32Array,
+  n: number,
+): number {
+  for (let half = 0; half < 2; half++)
+    for (let w = half ? hi & pos.pieces[1] : lo & pos.pieces[0]; w !== 0; w &= w - 1) {
+      const to = lowestSquare(half, w);
+      if (typeOf(pos.first[to]) !== KING) out[n++] = encodeMove(from, to, p, CAPTURE);
+    }
+  return n;
+}
+
 /** Promotions go by `PROMOTIONS[mode]`, whether they capture or not. */
 function pawnMoves(pos: Position, from: Square, p: Piece, mode: Mode, out: Int32Array, n: number): number {
   const a = pos.first;
@@ -268,6 +334,13 @@ function pawnMoves(pos: Position, from: Square, p: Piece, mode: Mode, out: Int32
   const us = colorOf(p);
   const fwd = FORWARD[us];
   const promotes = (from + fwd) >> 4 === LAST_RANK[us];
+  // Most pawns have nothing to take: a bitboard test spares them the look at each square.
+  if (mode === TACTICAL && !promotes && pos.epSquare < 0) {
+    const o = pos.occupied;
+    const i = (us << 7) | (indexOf(from) << 1);
+    const them = (us ^ 1) << 1;
+    if (((PAWN_ATTACKS[i] & o[them]) | (PAWN_ATTACKS[i | 1] & o[them | 1])) === 0) return n;
+  }
   const promotions = PROMOTIONS[mode];
   let t = from + fwd;
   if (a[t] === 0) {
