@@ -12,6 +12,7 @@ import {
   PAWN,
   type Position,
   QUEEN,
+  QUIET,
   ROOK,
 } from '@sbc/rules';
 import { END, MIDDLE, VALUE } from './pst.ts';
@@ -149,7 +150,7 @@ export class Accumulator {
     const thirdBefore = third < 0 ? 0 : (a[third] << 4) | b[third];
     pos.play(m);
     this.push();
-    if (kind <= DOUBLE_PUSH && (fromBefore & 15) === 0 && movePromotion(m) === 0) {
+    if ((kind === QUIET || kind === DOUBLE_PUSH) && (fromBefore & 15) === 0 && movePromotion(m) === 0) {
       // A lone piece steps to an empty square (most quiet moves): the same pieces stand on the
       // board, so of the sums only those by square change.
       this.slide(from, to, fromBefore);
