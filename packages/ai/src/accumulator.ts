@@ -18,9 +18,9 @@ import {
 import { END, MIDDLE, VALUE } from './pst.ts';
 
 // The sums the evaluation needs that a move changes only where it moves: one entry per ply.
-/** Material and table values, signed for white, with the middlegame king. */
+/** Material and middlegame table values, signed for white. */
 export const T_MIDDLE = 0;
-/** The same with the endgame king. */
+/** The same with the endgame tables. */
 export const T_END = 1;
 /** Material of both sides (pawns 100, kings aside), for the game phase. */
 export const T_MATERIAL = 2;
@@ -38,11 +38,16 @@ export const T_PAWN_LO = 8;
 export const T_PAWN_HI = 9;
 /** Knights, bishops, rooks and queens: white's count plus 256 times black's. */
 export const T_STRONG = 10;
-const STRIDE = 11;
+/** Knights and bishops 1, rooks 2, queens 4 (24 at the start): how far the blend leans to the middlegame. */
+export const T_PHASE = 11;
+const STRIDE = 12;
 
-/** Per square content (`first << 4 | second`): the terms that depend on the square. */
-const SQ_MIDDLE = new Int32Array(128 << 8);
-const SQ_END = new Int32Array(128 << 8);
+/**
+ * Per square content (`first << 4 | second`): the terms that depend on the square; the table
+ * values once per mode (`mode << 15`: the variant, then standard chess).
+ */
+const SQ_MIDDLE = new Int32Array(2 << 15);
+const SQ_END = new Int32Array(2 << 15);
 const SQ_PAWN_LO = new Int32Array(128 << 8);
 const SQ_PAWN_HI = new Int32Array(128 << 8);
 /** Per content alone: the counting terms. */
@@ -53,11 +58,15 @@ const C_MINORS = new Int32Array(256);
 const C_BOXES = new Int32Array(256);
 const C_BALANCE = new Int32Array(256);
 const C_STRONG = new Int32Array(256);
+const C_PHASE = new Int32Array(256);
+/** A piece's weight in T_PHASE, by type. */
+const PHASE_WEIGHT = [0, 0, 1, 1, 2, 4, 0];
 
 /** Fills the per-content tables from the piece values and tables of `pst.ts` (again when the tuner changes them). */
 export function buildSums(): void {
   for (const table of [SQ_MIDDLE, SQ_END, SQ_PAWN_LO, SQ_PAWN_HI]) table.fill(0);
-  for (const table of [C_MATERIAL, C_QUEENS, C_MAJORS, C_MINORS, C_BOXES, C_BALANCE, C_STRONG]) table.fill(0);
+  for (const table of [C_MATERIAL, C_QUEENS, C_MAJORS, C_MINORS, C_BOXES, C_BALANCE, C_STRONG, C_PHASE])
+    table.fill(0);
   let seed = 0x9e3779b9;
   const random = (): number => {
     seed ^= seed << 13;
@@ -77,8 +86,10 @@ export function buildSums(): void {
       for (let sq = 0; sq < 128; sq++) {
         if (sq & 0x88) continue;
         const i = (sq << 8) | c;
-        SQ_MIDDLE[i] += MIDDLE[(p << 7) | sq];
-        SQ_END[i] += END[(p << 7) | sq];
+        for (let mode = 0; mode < 2; mode++) {
+          SQ_MIDDLE[(mode << 15) | i] += MIDDLE[(mode << 11) | (p << 7) | sq];
+          SQ_END[(mode << 15) | i] += END[(mode << 11) | (p << 7) | sq];
+        }
         if (t === PAWN) {
           SQ_PAWN_LO[i] ^= pawnLo[((p >> 3) << 7) | sq];
           SQ_PAWN_HI[i] ^= pawnHi[((p >> 3) << 7) | sq];
@@ -87,6 +98,7 @@ export function buildSums(): void {
       if (t === KING) continue;
       C_MATERIAL[c] += VALUE[t];
       if (t === QUEEN) C_QUEENS[c]++;
+      C_PHASE[c] += PHASE_WEIGHT[t];
       if (t !== PAWN) C_STRONG[c] += p >> 3 === 0 ? 1 : 256;
       if (t >= ROOK) C_MAJORS[c]++;
       else C_MINORS[c] += t === PAWN ? 2 : 1;
@@ -106,6 +118,8 @@ export class Accumulator {
   readonly terms: Int32Array;
   /** Offset of the current entry in `terms`. */
   at = 0;
+  /** The position's mode as an offset into the table values: 0 the variant, 1 << 15 standard. */
+  private mode = 0;
 
   constructor(maxPly = 128) {
     this.terms = new Int32Array(STRIDE * (maxPly + 2));
@@ -120,6 +134,7 @@ export class Accumulator {
   /** Counts `pos` from scratch into the first entry. */
   reset(pos: Position): void {
     this.at = 0;
+    this.mode = pos.standard ? 1 << 15 : 0;
     this.terms.fill(0, 0, STRIDE);
     for (let sq = 0; sq < 120; sq++) {
       if (sq & 0x88) {
@@ -168,7 +183,7 @@ export class Accumulator {
     this.push();
   }
 
-  /** Starts the next ply's entry as a copy of this one (a plain loop: `copyWithin` costs a builtin call for 11 numbers). */
+  /** Starts the next ply's entry as a copy of this one (a plain loop: `copyWithin` costs a builtin call for 12 numbers). */
   private push(): void {
     const t = this.terms;
     const from = this.at;
@@ -193,8 +208,9 @@ export class Accumulator {
     const i = this.at;
     const x = (from << 8) | content;
     const y = (to << 8) | content;
-    t[i + T_MIDDLE] += SQ_MIDDLE[y] - SQ_MIDDLE[x];
-    t[i + T_END] += SQ_END[y] - SQ_END[x];
+    const [mx, my] = [this.mode | x, this.mode | y];
+    t[i + T_MIDDLE] += SQ_MIDDLE[my] - SQ_MIDDLE[mx];
+    t[i + T_END] += SQ_END[my] - SQ_END[mx];
     t[i + T_PAWN_LO] ^= SQ_PAWN_LO[y] ^ SQ_PAWN_LO[x];
     t[i + T_PAWN_HI] ^= SQ_PAWN_HI[y] ^ SQ_PAWN_HI[x];
   }
@@ -204,8 +220,9 @@ export class Accumulator {
     const t = this.terms;
     const i = this.at;
     const x = sq << 8;
-    t[i + T_MIDDLE] += SQ_MIDDLE[x | after] - SQ_MIDDLE[x | before];
-    t[i + T_END] += SQ_END[x | after] - SQ_END[x | before];
+    const m = this.mode | x;
+    t[i + T_MIDDLE] += SQ_MIDDLE[m | after] - SQ_MIDDLE[m | before];
+    t[i + T_END] += SQ_END[m | after] - SQ_END[m | before];
     t[i + T_PAWN_LO] ^= SQ_PAWN_LO[x | after] ^ SQ_PAWN_LO[x | before];
     t[i + T_PAWN_HI] ^= SQ_PAWN_HI[x | after] ^ SQ_PAWN_HI[x | before];
     t[i + T_MATERIAL] += C_MATERIAL[after] - C_MATERIAL[before];
@@ -215,5 +232,6 @@ export class Accumulator {
     t[i + T_BOXES] += C_BOXES[after] - C_BOXES[before];
     t[i + T_BALANCE] += C_BALANCE[after] - C_BALANCE[before];
     t[i + T_STRONG] += C_STRONG[after] - C_STRONG[before];
+    t[i + T_PHASE] += C_PHASE[after] - C_PHASE[before];
   }
 }

@@ -26,10 +26,12 @@ import {
   T_MINORS,
   T_PAWN_HI,
   T_PAWN_LO,
+  T_PHASE,
   T_QUEENS,
 } from './accumulator.ts';
 import { clearPawnCache, pawnStructure } from './pawns.ts';
 import { buildTables } from './pst.ts';
+import { type Mode, type PieceTables, TABLES } from './tables.ts';
 import { WEIGHTS, type Weights } from './weights.ts';
 
 export type EvalKind = 'material' | 'standard' | 'advanced';
@@ -42,11 +44,21 @@ export interface EvalConfig {
 
 export type Phase = 'opening' | 'middlegame' | 'endgame';
 
-/** Opening below ply 16; endgame under 2000 material (both sides, kings aside) or with no queen. */
+/**
+ * Opening below ply 16 (development counts then); endgame under 2000 material (both sides, kings
+ * aside) or with no queen (king safety no longer counts).
+ */
 export function gamePhase(plies: number, material: number, queens: number): Phase {
   if (plies < 16) return 'opening';
   return material < 2000 || queens === 0 ? 'endgame' : 'middlegame';
 }
+
+/** T_PHASE of the start position: at or above it, the middlegame values alone count. */
+export const FULL_PHASE = 24;
+
+/** The middlegame value's share `blend` / FULL_PHASE, the endgame value's the rest. */
+export const taper = (middle: number, end: number, blend: number): number =>
+  Math.round((middle * blend + end * (FULL_PHASE - blend)) / FULL_PHASE);
 
 /** Plies played since the start, from the fullmove number and the side to move. */
 export const gamePlies = (pos: Position): number => 2 * (pos.fullmove - 1) + pos.turn;
@@ -75,10 +87,14 @@ export function evaluate(
   if (cfg.kind === 'material') score += t[at + T_BALANCE];
   else {
     const phase = gamePhase(gamePlies(pos), t[at + T_MATERIAL], t[at + T_QUEENS]);
-    score += phase === 'endgame' ? t[at + T_END] : t[at + T_MIDDLE];
+    // The tables and passed pawns blend from middlegame to endgame as the pieces go: no step in
+    // the score when a queen or a rook leaves the board.
+    const blend = Math.min(t[at + T_PHASE], FULL_PHASE);
+    score += taper(t[at + T_MIDDLE], t[at + T_END], blend);
     if (phase === 'opening') score += development(pos);
     if (cfg.kind === 'advanced') {
-      score += pawnStructure(pos, t[at + T_PAWN_LO], t[at + T_PAWN_HI], phase === 'endgame');
+      const [lo, hi] = [t[at + T_PAWN_LO], t[at + T_PAWN_HI]];
+      score += taper(pawnStructure(pos, lo, hi, false), pawnStructure(pos, lo, hi, true), blend);
       // Lazy evaluation: mobility and king safety stay well inside LAZY_MARGIN, so far outside
       // the window they cannot change what the search does with this score.
       const own = pos.turn === WHITE ? score : -score;
@@ -101,6 +117,19 @@ export function useWeights(next: Weights): void {
     if (Array.isArray(value)) (WEIGHTS[key] as number[]).splice(0, value.length, ...value);
     else (WEIGHTS[key] as number) = value;
   }
+  rebuild();
+}
+
+/** Makes `next` the piece-square tables of `mode` (the table tuner's result), in place, as `useWeights` does. */
+export function useTables(next: PieceTables, mode: Mode): void {
+  for (const phase of ['middle', 'end'] as const)
+    next[phase].forEach((table, t) => {
+      TABLES[mode][phase][t].splice(0, table.length, ...table);
+    });
+  rebuild();
+}
+
+function rebuild(): void {
   buildTables();
   buildSums();
   clearPawnCache();

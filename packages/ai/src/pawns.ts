@@ -5,16 +5,17 @@ import { WEIGHTS } from './weights.ts';
 const CACHE_BITS = 14;
 const cache = new Int32Array(4 << CACHE_BITS);
 
-/**
- * Doubled, isolated and passed pawns, white's view, for the pawns whose key (the accumulator's)
- * is `lo`/`hi`; passed pawns count double in the endgame. A pawn in a box is still a pawn on its
- * file. An empty table answers 0 for key 0, which is right: no pawns, no structure.
- */
 /** Forgets every cached count (the tuner changes the weights). */
 export function clearPawnCache(): void {
   cache.fill(0);
 }
 
+/**
+ * Doubled, isolated and passed pawns, white's view, for the pawns whose key (the accumulator's)
+ * is `lo`/`hi`: the middlegame value, or with `endgame` the endgame one, where passed pawns count
+ * double (the evaluation blends the two). A pawn in a box is still a pawn on its file. An empty
+ * table answers 0 for key 0, which is right: no pawns, no structure.
+ */
 export function pawnStructure(pos: Position, lo: number, hi: number, endgame: boolean): number {
   const i = (lo & ((1 << CACHE_BITS) - 1)) << 2;
   if (cache[i] !== lo || cache[i + 1] !== hi) {

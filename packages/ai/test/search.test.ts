@@ -50,7 +50,8 @@ describe('material', () => {
     for (const standard of [true, false]) {
       const r = best('4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1', standard, 4);
       expect(r.text).toBe('d2d5');
-      expect(r.score).toBeGreaterThan(500);
+      // From a queen down to a rook up.
+      expect(r.score).toBeGreaterThan(400);
     }
   });
 

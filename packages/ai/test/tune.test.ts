@@ -1,6 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { FULL_STRENGTH } from '../src/engine.ts';
+import { evaluate, useTables } from '../src/evaluate.ts';
+import { type PieceTables, TABLES } from '../src/tables.ts';
+import { flatten, TableTerms, tuneTables } from '../src/tune/gradient.ts';
 import { quietPositions, readSamples } from '../src/tune/samples.ts';
+import { TABLES_FILE, tablesSource } from '../src/tune/tables-file.ts';
 import {
   copyWeights,
   errorOf,
@@ -87,5 +92,69 @@ describe('Texel tuning', () => {
     expect(written).toContain('material: [0, 100, 301, ');
     expect(written).toContain('isolatedPawn: -7,');
     expect(written.split('\n').length).toBe(source.split('\n').length);
+  });
+});
+
+describe('tuning the piece-square tables', () => {
+  // The fixture's positions are the variant's.
+  const tables = TABLES.sharedbox;
+  const termsOf = () => {
+    const terms = new TableTerms();
+    for (const sample of SAMPLES) terms.add(sample, tables);
+    return terms;
+  };
+  const scoresUnder = (terms: TableTerms, set: PieceTables) =>
+    Array.from(terms.scores(flatten(set.middle), flatten(set.end)));
+  const closeTo = (a: ArrayLike<number>, b: ArrayLike<number>) =>
+    Array.from(a).every((x, i) => Math.abs(x - b[i]) <= 1);
+
+  it('reads each position into the evaluation it gives', () => {
+    // The blend rounds to whole centipawns; the terms keep the fraction.
+    expect(closeTo(scoresUnder(termsOf(), tables), evaluations(SAMPLES))).toBe(true);
+  });
+
+  it('lowers the error, and the evaluation with the tuned tables scores as the tuner said', () => {
+    const terms = termsOf();
+    const start = structuredClone(tables);
+    const k = fitK(terms.results, terms.scores(flatten(tables.middle), flatten(tables.end)));
+    const errors: number[] = [];
+    const tuned = tuneTables(terms, start, k, { epochs: 30, rate: 2, onEpoch: (_, e) => errors.push(e) });
+    expect(errors.at(-1)).toBeLessThan(errors[0]);
+    expect(tuned).not.toEqual(start);
+    // Pawns never stand on the first or last rank: those entries get no gradient and stay.
+    expect(tuned.middle[0].slice(0, 8)).toEqual(start.middle[0].slice(0, 8));
+    try {
+      useTables(tuned, 'sharedbox');
+      expect(closeTo(scoresUnder(terms, tuned), evaluations(SAMPLES))).toBe(true);
+    } finally {
+      useTables(start, 'sharedbox');
+    }
+    expect(TABLES.sharedbox).toEqual(start);
+  });
+
+  it('gives each mode its own tables', () => {
+    const sbfen = 'r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3';
+    const score = (standard: boolean) => evaluate(position(sbfen, standard), FULL_STRENGTH);
+    const [chess, variant] = [score(true), score(false)];
+    const saved = structuredClone(TABLES.chess);
+    const changed = structuredClone(saved);
+    changed.middle[1][5 * 8 + 5] += 40; // a white knight on f3
+    try {
+      useTables(changed, 'chess');
+      expect(score(true)).toBe(chess + 40);
+      expect(score(false)).toBe(variant);
+    } finally {
+      useTables(saved, 'chess');
+    }
+  });
+
+  it('writes tables.ts in its own format', () => {
+    const source = readFileSync(TABLES_FILE, 'utf8');
+    expect(tablesSource(TABLES)).toBe(source);
+    const changed = structuredClone(TABLES);
+    changed.chess.end[5][63] = -77;
+    const written = tablesSource(changed);
+    expect(written.split('\n').length).toBe(source.split('\n').length);
+    expect(written).not.toBe(source);
   });
 });

@@ -36,12 +36,11 @@ export const fileHeader = (standard: boolean): string => `${HEADER}${standard ? 
 
 export const sampleLine = (result: number, sbfen: string): string => `${result} ${sbfen}`;
 
-/** Reads a file of positions; a bad line's error names its number. */
-export function readSamples(text: string): Sample[] {
+/** Calls `each` with every position of a file, one at a time; a bad line's error names its number. */
+export function eachSample(text: string, each: (sample: Sample) => void): void {
   const [header, ...lines] = text.split('\n');
   if (!header.startsWith(HEADER)) throw new Error(`not a tuning file: the first line must start '${HEADER}'`);
   const standard = header.slice(HEADER.length).trim() === 'chess';
-  const samples: Sample[] = [];
   lines.forEach((line, i) => {
     if (!line.trim()) return;
     const at = line.indexOf(' ');
@@ -49,7 +48,13 @@ export function readSamples(text: string): Sample[] {
     const pos = parseSbfen(line.slice(at + 1), standard);
     if (!(result === 0 || result === 0.5 || result === 1) || !pos.ok)
       throw new Error(`line ${i + 2}: expected a result (1, 0.5, 0) and an SBFEN, found '${line}'`);
-    samples.push({ pos: pos.value, result });
+    each({ pos: pos.value, result });
   });
+}
+
+/** Reads a file of positions. */
+export function readSamples(text: string): Sample[] {
+  const samples: Sample[] = [];
+  eachSample(text, (sample) => samples.push(sample));
   return samples;
 }

@@ -61,7 +61,11 @@ export function evaluations(samples: readonly Sample[]): Float64Array {
   return out;
 }
 
-export function meanError(samples: readonly Sample[], scores: Float64Array, k: number): number {
+export function meanError(
+  samples: readonly Pick<Sample, 'result'>[],
+  scores: Float64Array,
+  k: number,
+): number {
   let sum = 0;
   for (let i = 0; i < samples.length; i++) {
     const predicted = 1 / (1 + 10 ** ((-k * scores[i]) / 400));
@@ -71,7 +75,7 @@ export function meanError(samples: readonly Sample[], scores: Float64Array, k: n
 }
 
 /** The K with the least error for these scores (golden-section search; the error is unimodal in K). */
-export function fitK(samples: readonly Sample[], scores: Float64Array): number {
+export function fitK(samples: readonly Pick<Sample, 'result'>[], scores: Float64Array): number {
   let [lo, hi] = [0.05, 5];
   const ratio = (Math.sqrt(5) - 1) / 2;
   for (let i = 0; i < 60; i++) {
