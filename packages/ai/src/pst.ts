@@ -15,7 +15,7 @@ export const VALUE: readonly number[] = WEIGHTS.material;
  */
 export const MIDDLE = new Int16Array(2 << 11);
 export const END = new Int16Array(2 << 11);
-export const MODES: readonly Mode[] = ['sharedbox', 'chess'];
+const MODES: readonly Mode[] = ['sharedbox', 'chess'];
 
 /** Fills MIDDLE and END from the tables and the piece values (again when the tuner changes them). */
 export function buildTables(): void {
