@@ -105,13 +105,13 @@ export const PUZZLES: readonly Course[] = [
   {
     id: 'puzzle-pawn-attack',
     title: 'Pawn against queen and rook',
-    summary: 'White to move: the d-file is dangerous.',
+    summary: 'White to move: a double box within reach.',
     steps: [
       {
-        sbfen: 'r1b1kb1r/ppp2ppp/2n2n2/3(rq)4/4P3/2N2N2/PPP2PPP/R1BQKB1R w KQkq - 0 1',
+        sbfen: 'r1b1kb1r/ppp2ppp/2n2n2/3(rq)4/4P3/2N2N2/PPP1QPPP/R1B1KB1R w KQkq - 0 1',
         task: 'White to move. Find the best move.',
         goal: { moves: ['e4d5'] },
-        hint: 'The black box on d5 eyes your queen on d1.',
+        hint: 'Two of your pieces can attack the box on d5: which one costs least?',
         wrong: 'attack the double box with your cheapest piece.',
         explanation:
           'exd5: your pawn attacks the double box, and Black must give up the rook or the queen for it.',
