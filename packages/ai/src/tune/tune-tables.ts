@@ -1,5 +1,5 @@
 /**
- * `npm run -s tune:tables -- [--data FILE]... [--epochs N] [--rate CP] [--holdout PERCENT] [--write]`:
+ * `npm run -s tune:tables -- [--data FILE]... [--epochs N] [--rate CP] [--penalty W] [--holdout PERCENT] [--write]`:
  * fits the piece-square tables (`src/tables.ts`) of one mode to its positions written by `npm run -s datagen`,
  * by gradient descent on the Texel error (docs/engine.md §11). The last tenth (by default) of each
  * file is held out: it only picks the epoch whose tables generalise best. `--write` puts the tables in `src/tables.ts`.
