@@ -196,6 +196,11 @@ export class Accumulator {
     return ((this.terms[this.at + T_STRONG] >> (color << 3)) & 255) !== 0;
   }
 
+  /** Kings and at most one knight or bishop: a dead draw (docs/rules.md §9). */
+  deadDraw(): boolean {
+    return this.terms[this.at + T_MAJORS] === 0 && this.terms[this.at + T_MINORS] <= 1;
+  }
+
   /** Takes back the last `play` or `playNull` on `pos`. */
   undo(pos: Position): void {
     pos.undo();
@@ -208,9 +213,8 @@ export class Accumulator {
     const i = this.at;
     const x = (from << 8) | content;
     const y = (to << 8) | content;
-    const [mx, my] = [this.mode | x, this.mode | y];
-    t[i + T_MIDDLE] += SQ_MIDDLE[my] - SQ_MIDDLE[mx];
-    t[i + T_END] += SQ_END[my] - SQ_END[mx];
+    t[i + T_MIDDLE] += SQ_MIDDLE[this.mode | y] - SQ_MIDDLE[this.mode | x];
+    t[i + T_END] += SQ_END[this.mode | y] - SQ_END[this.mode | x];
     t[i + T_PAWN_LO] ^= SQ_PAWN_LO[y] ^ SQ_PAWN_LO[x];
     t[i + T_PAWN_HI] ^= SQ_PAWN_HI[y] ^ SQ_PAWN_HI[x];
   }

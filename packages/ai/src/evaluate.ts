@@ -20,10 +20,8 @@ import {
   T_BALANCE,
   T_BOXES,
   T_END,
-  T_MAJORS,
   T_MATERIAL,
   T_MIDDLE,
-  T_MINORS,
   T_PAWN_HI,
   T_PAWN_LO,
   T_PHASE,
@@ -79,8 +77,7 @@ export function evaluate(
   lazy = false;
   const t = acc.terms;
   const at = acc.at;
-  // Kings and at most one knight or bishop: a dead draw (docs/rules.md §9).
-  if (t[at + T_MAJORS] === 0 && t[at + T_MINORS] <= 1) return 0;
+  if (acc.deadDraw()) return 0;
 
   // An own-colour box (pawn box or double box) earns the level's bonus; a mixed box is neutral.
   let score = t[at + T_BOXES] * cfg.boxBonus * 10;
@@ -93,7 +90,8 @@ export function evaluate(
     score += taper(t[at + T_MIDDLE], t[at + T_END], blend);
     if (phase === 'opening') score += development(pos);
     if (cfg.kind === 'advanced') {
-      const [lo, hi] = [t[at + T_PAWN_LO], t[at + T_PAWN_HI]];
+      const lo = t[at + T_PAWN_LO];
+      const hi = t[at + T_PAWN_HI];
       score += taper(pawnStructure(pos, lo, hi, false), pawnStructure(pos, lo, hi, true), blend);
       // Lazy evaluation: mobility and king safety stay well inside LAZY_MARGIN, so far outside
       // the window they cannot change what the search does with this score.

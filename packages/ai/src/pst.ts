@@ -17,16 +17,21 @@ export const MIDDLE = new Int16Array(2 << 11);
 export const END = new Int16Array(2 << 11);
 const MODES: readonly Mode[] = ['sharedbox', 'chess'];
 
+/** A board square's entry in the tables of `tables.ts` (white's view, rank 8 first) for a piece of `color`: black's mirrored. */
+export const tableSquare = (sq: number, color: number): number =>
+  (color === 0 ? 7 - (sq >> 4) : sq >> 4) * 8 + (sq & 7);
+
 /** Fills MIDDLE and END from the tables and the piece values (again when the tuner changes them). */
 export function buildTables(): void {
   MODES.forEach((mode, m) => {
     const { middle, end } = TABLES[mode];
     for (let sq = 0; sq < 128; sq++) {
       if (sq & 0x88) continue;
-      const white = (7 - (sq >> 4)) * 8 + (sq & 7);
-      const black = (sq >> 4) * 8 + (sq & 7);
+      const white = tableSquare(sq, 0);
+      const black = tableSquare(sq, 1);
       for (let t = PAWN; t <= KING; t++) {
-        const [w, b] = [(m << 11) | (t << 7) | sq, (m << 11) | ((8 | t) << 7) | sq];
+        const w = (m << 11) | (t << 7) | sq;
+        const b = (m << 11) | ((8 | t) << 7) | sq;
         MIDDLE[w] = VALUE[t] + middle[t - 1][white];
         MIDDLE[b] = -VALUE[t] - middle[t - 1][black];
         END[w] = VALUE[t] + end[t - 1][white];

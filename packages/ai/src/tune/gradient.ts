@@ -6,9 +6,10 @@
  * on the Texel error, instead of one step at a time.
  */
 import type { Position } from '@sbc/rules';
-import { Accumulator, T_MAJORS, T_MINORS, T_PHASE } from '../accumulator.ts';
+import { Accumulator, T_PHASE } from '../accumulator.ts';
 import { FULL_STRENGTH } from '../engine.ts';
 import { evaluate, FULL_PHASE } from '../evaluate.ts';
+import { tableSquare } from '../pst.ts';
 import type { PieceTables } from '../tables.ts';
 import { meanError, type Sample } from './texel.ts';
 
@@ -35,7 +36,7 @@ export class TableTerms {
     const t = acc.terms;
     this.results.push({ result });
     // A dead draw scores 0 whatever the tables say.
-    if (t[T_MAJORS] === 0 && t[T_MINORS] <= 1) {
+    if (acc.deadDraw()) {
       this.rest.push(0);
       this.share.push(0);
       this.starts.push(this.entries.length);
@@ -96,9 +97,7 @@ function pieceEntries(pos: Position): number[] {
     for (const piece of [pos.first[sq], pos.second[sq]]) {
       if (piece === 0) continue;
       const black = piece >> 3;
-      // White's view, rank 8 first; a black piece reads its mirror square.
-      const square = black ? (sq >> 4) * 8 + (sq & 7) : (7 - (sq >> 4)) * 8 + (sq & 7);
-      out.push(((((piece & 7) - 1) * 64 + square) << 1) | black);
+      out.push(((((piece & 7) - 1) * 64 + tableSquare(sq, black)) << 1) | black);
     }
   }
   return out;
