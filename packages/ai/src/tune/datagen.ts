@@ -1,9 +1,9 @@
 /**
  * `npm run -s datagen -- --games N [--standard] [--nodes N] [--random-plies N] [--per-game N]
- * [--seed S] [--out FILE]`: self-play games of the full-strength engine at a fixed node count
- * per move, from the match openings plus a few varied moves (so that games differ),
- * and writes up to `--per-game` of each game's quiet positions with its result (docs/engine.md §11).
- * The same arguments write the same file.
+ * [--seed S] [--player full|uci:<command>] [--out FILE]`: self-play games of the full-strength
+ * engine (or of a UCI engine, `--player`) at a fixed node count per move, from the match openings
+ * plus a few varied moves (so that games differ), and writes up to `--per-game` of each game's
+ * quiet positions with its result (docs/engine.md §11). The same arguments write the same file.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -14,7 +14,7 @@ import { Engine, FULL_STRENGTH } from '../engine.ts';
 import { Line } from '../line.ts';
 import { playGame } from '../match-game.ts';
 import { matchOpenings } from '../match-openings.ts';
-import { LevelPlayer } from '../players.ts';
+import { parsePlayer, playerLabel, startPlayer, UCI_PREFIX } from '../players.ts';
 import { seededRandom } from '../random.ts';
 import { fileHeader, quietPositions, sampleLine, WHITE_SCORE } from './samples.ts';
 
@@ -26,6 +26,7 @@ const { values } = parseArgs({
     'random-plies': { type: 'string', default: '4' },
     'per-game': { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
+    player: { type: 'string', default: 'full' },
     out: { type: 'string' },
   },
 });
@@ -80,7 +81,18 @@ function opening(index: number, random: () => number): string[] {
   return moves;
 }
 
-const players = { a: new LevelPlayer('full', limits), b: new LevelPlayer('full', limits) };
+const player = parsePlayer(values.player ?? 'full', []);
+if (typeof player === 'string' || ('level' in player && player.level !== 'full')) {
+  process.stderr.write(
+    `datagen: --player must be full or ${UCI_PREFIX}<command>, found '${values.player}'\n`,
+  );
+  process.exit(2);
+}
+// Both sides are the same player, each its own instance (a UCI engine: its own process).
+const players = {
+  a: await startPlayer(player, standard, limits),
+  b: await startPlayer(player, standard, limits),
+};
 const lines = [fileHeader(standard)];
 const seen = new Set<string>();
 const started = Date.now();
@@ -88,7 +100,7 @@ for (let g = 0; g < games; g++) {
   const random = seededRandom(seed * 1_000_003 + g);
   const moves = opening(g, random);
   const record = await playGame(
-    { index: g, a: { level: 'full' }, b: { level: 'full' }, aWhite: true, opening: moves, standard, seed },
+    { index: g, a: player, b: player, aWhite: true, opening: moves, standard, seed },
     players,
   );
   const quiet = quietPositions(record.moves, moves.length, standard);
@@ -108,6 +120,7 @@ for (let g = 0; g < games; g++) {
       `${((Date.now() - started) / 1000).toFixed(0)} s\n`,
   );
 }
+await Promise.all([players.a.close(), players.b.close()]);
 mkdirSync(dirname(out), { recursive: true });
 writeFileSync(out, `${lines.join('\n')}\n`);
-console.log(`wrote ${lines.length - 1} positions of ${games} games to ${out}`);
+console.log(`wrote ${lines.length - 1} positions of ${games} games of ${playerLabel(player)} to ${out}`);
