@@ -1,4 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { FULL_STRENGTH } from '../src/engine.ts';
 import { evaluate, useTables } from '../src/evaluate.ts';
@@ -41,6 +46,50 @@ describe('tuning positions', () => {
       'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1',
       'rnb1kbnr/ppp1pppp/8/3q4/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3',
     ]);
+  });
+});
+
+describe('datagen', () => {
+  const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+  const datagen = (...args: string[]) =>
+    promisify(execFile)(process.execPath, ['--import', 'tsx', 'packages/ai/src/tune/datagen.ts', ...args], {
+      cwd: ROOT,
+    });
+
+  it('writes the quiet positions of games a UCI engine played against itself', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sbc-datagen-'));
+    try {
+      const out = join(dir, 'chess.txt');
+      const uci = `uci:${process.execPath} --import tsx packages/ai/src/uci.ts`;
+      const { stdout } = await datagen(
+        ...['--games', '1', '--standard', '--nodes', '300', '--random-plies', '0', '--per-game', '5'],
+        ...['--player', uci, '--out', out],
+      );
+      expect(stdout).toMatch(/^wrote [1-5] positions of 1 games of uci:.*packages\/ai\/src\/uci\.ts to /);
+      const samples = readSamples(readFileSync(out, 'utf8'));
+      expect(samples.length).toBeGreaterThan(0);
+      expect(samples.every((s) => s.pos.standard)).toBe(true);
+      // An engine that answers every position with a null move ends each game at once: the
+      // moves are the UCI engine's, not this engine's.
+      const fake = fileURLToPath(new URL('fixtures/fake-uci.mjs', import.meta.url));
+      const nothing = await datagen(
+        ...['--games', '2', '--standard', '--nodes', '300', '--random-plies', '0'],
+        ...['--player', `uci:${process.execPath} ${fake}`, '--out', out],
+      );
+      expect(nothing.stdout).toMatch(/^wrote 0 positions of 2 games of uci:/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('refuses a player that is not the full-strength engine or a UCI engine', async () => {
+    const refused = await datagen('--games', '1', '--player', 'easy').catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(refused).toMatchObject({ code: 2 });
+    expect((refused as { stderr: string }).stderr).toContain(
+      "--player must be full or uci:<command>, found 'easy'",
+    );
   });
 });
 
