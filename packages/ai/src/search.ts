@@ -145,7 +145,10 @@ export class Searcher {
     this.nodes = 0;
     this.stopped = false;
     this.nodeLimit = limits.nodes ?? Infinity;
-    this.deadline = limits.timeMs === undefined ? Infinity : this.startTime + limits.timeMs;
+    // The clock does not cut the first iteration short: however busy the machine, the move and
+    // its score come from a search (a cut one would answer its first move with a score of 0).
+    this.deadline = Infinity;
+    const deadline = limits.timeMs === undefined ? Infinity : this.startTime + limits.timeMs;
     this.checkAt = Math.min(CHECK_EVERY, this.nodeLimit);
     this.stopFlag = limits.stop;
     this.tt.age();
@@ -217,6 +220,7 @@ export class Searcher {
         pv: result.pv,
       });
       if (this.stopped) break;
+      this.deadline = deadline;
       // A forced mate found within the depth searched cannot get better.
       if (isMateScore(this.rootBest) && MATE - Math.abs(this.rootBest) <= depth) break;
       if (performance.now() - this.startTime >= softTime) break;

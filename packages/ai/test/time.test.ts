@@ -31,6 +31,15 @@ describe('time management', () => {
     }
   });
 
+  it('searches the first iteration through however little time it has', () => {
+    // 3.a3 leaves White's queen to the c8 bishop: even 0 ms sees 3...Bxg4 win it.
+    const l = line(START_SBFEN, ['e2e4', 'e7e5', 'd1g4', 'd7d6', 'a2a3']);
+    const r = new Engine(16).think(l, { limits: { timeMs: 0 } });
+    expect(r.text).toBe('c8g4');
+    expect(r.depth).toBeGreaterThanOrEqual(1);
+    expect(r.score).toBeGreaterThan(600);
+  });
+
   it('stops at once with a single legal move', () => {
     // Black in check from the rook with one way out.
     const l = line('k7/8/1K6/8/8/8/8/7R b - - 0 1');
