@@ -72,7 +72,9 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Computer analysis in Chromium' : 
     await page.getByRole('meter', { name: 'Evaluation' }).waitFor();
     await page.getByRole('img', { name: /^Best move [a-h][1-8] to [a-h][1-8]$/ }).waitFor();
     await analysis.getByRole('button', { name: /^3\. a3: / }).click();
-    // The board shows the position after 3.a3: the white queen still on g4, Black to take it.
+    // The board shows the position after 3.a3 (the fifth of six moves): the white queen still on
+    // g4, Black to take it.
+    await page.getByText('Move 5 of 6 · the board is read-only').waitFor();
     await square(page, 'g4', 'white queen').waitFor();
     await shoot(page, 'analysis-shown');
     await analysis
