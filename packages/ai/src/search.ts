@@ -268,7 +268,9 @@ export class Searcher {
       if (this.stopped) break;
       rootScores[i] = score;
       if (i === 0) this.rootDone = true;
-      if (score > best) {
+      // A later move counts only when it beats alpha: below it, its score and the first move's
+      // are both mere upper bounds (after a fail low), which say nothing of which is better.
+      if (i === 0 || score > alpha) {
         best = score;
         bestIndex = i;
         this.updatePv(0, m);

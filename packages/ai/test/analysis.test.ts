@@ -1,4 +1,4 @@
-import { START_SBFEN } from '@sbc/rules';
+import { moveText, START_SBFEN } from '@sbc/rules';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analysePosition, Line, Searcher } from '../src/index.ts';
 import { createNodeEngine } from '../src/worker/node.ts';
@@ -38,6 +38,22 @@ describe('analysePosition', () => {
     const b = analysePosition(new Searcher(16), forced, { depth: 5 });
     expect(a.score).toBe(-b.score);
     expect(a.choices).toEqual([]);
+  });
+
+  it('keeps the first move of a re-search after a fail low when the search is cut short', () => {
+    // 1.e4 e5 2.Qg4 d6: Qxc8+ wins the bishop, a copy in the box and more. The analysis of the
+    // game's positions in one searcher, cut short by these node counts as a clock would cut them,
+    // once answered -14.4 with 3.Be2?? here: the depth-11 iteration failed low, the move with the
+    // highest upper bound went first, and the re-search was cut right after it.
+    const searcher = new Searcher(16);
+    const game = ['e2e4', 'e7e5', 'd1g4', 'd7d6'];
+    for (const [i, nodes] of [10_148, 3099, 39_150, 7030].entries()) {
+      analysePosition(searcher, line(game.slice(0, i)), { nodes });
+    }
+    const position = line(game);
+    const a = analysePosition(searcher, position, { nodes: 84_374 });
+    expect(moveText(position.pos, a.move)).toBe('g4c8');
+    expect(a.score).toBeGreaterThan(1000);
   });
 
   it('scores a finished game: the side to move is mated', () => {
