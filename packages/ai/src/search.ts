@@ -461,8 +461,15 @@ export class Searcher {
       // The child is told whether it is in check, so that it need not look again.
       const gives = givesCheck(pos, m) ? 1 : 0;
       const late = quietMove && !inCheck && gives === 0 && m !== killer1 && m !== killer2;
-      // Futility: a quiet move this close to the leaves will not lift a hopeless score.
-      if (late && !pvNode && depth <= 2 && legal > 1 && staticEval + 100 + 100 * depth <= alpha) {
+      // Futility: a quiet move this close to the leaves will not lift a hopeless score. Late move
+      // pruning: nor will one this far down the order, once a move has a score that is no mate.
+      if (
+        late &&
+        !pvNode &&
+        legal > 1 &&
+        ((depth <= 2 && staticEval + 100 + 100 * depth <= alpha) ||
+          (depth <= 3 && legal > 3 + depth * depth && best > -MATE_BOUND))
+      ) {
         this.acc.undo(pos);
         continue;
       }
