@@ -1,12 +1,16 @@
 import {
   ATTACK_DOUBLE_BOX,
   CASTLE,
+  DOUBLE_PUSH,
   EN_PASSANT,
+  JOIN,
   type Move,
   moveFrom,
   moveKind,
   movePiece,
+  movePromotion,
   moveTo,
+  QUIET,
 } from './move.ts';
 import { BISHOP, type Color, KING, KNIGHT, PAWN, QUEEN, ROOK } from './piece.ts';
 import type { Position } from './position.ts';
@@ -95,6 +99,30 @@ export function givesCheck(pos: Position, m: Move): boolean {
   if (pos.first[from] !== 0) return false;
   const d = DIRECTION[from - king + 119];
   return d !== 0 && sliderBehind(pos, king, d, by);
+}
+
+/**
+ * Called before `pos.play(m)`, for a quiet move or a join: false only when the move surely gives
+ * no check, so that a search can pass over it without playing it. True for every other kind.
+ * Conservative: the source square counts as emptied, and a piece landing on an opened line as not
+ * blocking it.
+ */
+export function mayGiveCheck(pos: Position, m: Move): boolean {
+  const kind = moveKind(m);
+  if ((kind !== QUIET && kind !== DOUBLE_PUSH && kind !== JOIN) || movePromotion(m) !== 0) return true;
+  const king = pos.kings[pos.turn ^ 1];
+  const from = moveFrom(m);
+  const to = moveTo(m);
+  const piece = movePiece(m);
+  if (REACH[(king - to + 119) * 16 + piece] !== 0) {
+    const type = piece & 7;
+    if (type === PAWN || type === KNIGHT) return true;
+    const d = DIRECTION[king - to + 119];
+    let t = to + d;
+    while (t !== king && (t === from || pos.first[t] === 0)) t += d;
+    if (t === king) return true;
+  }
+  return mayExpose(pos, king, from, pos.turn);
 }
 
 /** Steps to the squares from which a knight or a pawn could check a king. */

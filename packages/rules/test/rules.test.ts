@@ -3,7 +3,7 @@
  * SBFEN. Move text follows its appendix "SBFEN and move text" (`e2e4`, `Qd3d4`, `sac=N`).
  */
 import { describe, expect, it } from 'vitest';
-import { givesCheck } from '../src/check.ts';
+import { givesCheck, mayGiveCheck } from '../src/check.ts';
 import {
   ATTACK_DOUBLE_BOX,
   ATTACK_PAWN_BOX,
@@ -16,6 +16,7 @@ import {
   type Move,
   moveKind,
   movePromotion,
+  QUIET,
   SACRIFICE,
 } from '../src/move.ts';
 import { legalMoves } from '../src/movegen.ts';
@@ -501,14 +502,26 @@ function scratchHash(pos: Position): [number, number, number] {
   return [c.hashLo, c.hashHi, c.boxes];
 }
 
-/** `givesCheck` after each of `moves` agrees with the full test; returns how many check. */
+const cleared = { quiet: 0, sure: 0 };
+
+/**
+ * `givesCheck` after each of `moves` agrees with the full test, and no move that `mayGiveCheck`
+ * clears before it is played checks; returns how many check.
+ */
 function agreeOnCheck(pos: Position, moves: Move[], game: number, ply: number): number {
   let checks = 0;
   for (const m of moves) {
+    const may = mayGiveCheck(pos, m);
+    const quiet = moveKind(m) === QUIET || moveKind(m) === JOIN;
     pos.play(m);
     const check = pos.inCheck();
     if (givesCheck(pos, m) !== check) throw new Error(`game ${game} ply ${ply}: givesCheck wrong for ${m}`);
+    if (check && !may) throw new Error(`game ${game} ply ${ply}: mayGiveCheck cleared a check, ${m}`);
     if (check) checks++;
+    if (quiet && !check) {
+      cleared.quiet++;
+      if (!may) cleared.sure++;
+    }
     pos.undo();
   }
   return checks;
@@ -521,6 +534,8 @@ describe('random games: incremental hash, exact undo, check after each move', ()
   for (const standard of [false, true]) {
     it(`${GAMES / 2} games in ${standard ? 'standard' : 'shared-box'} mode`, () => {
       const random = prng(standard ? 2 : 1);
+      cleared.quiet = 0;
+      cleared.sure = 0;
       const kinds = new Map<number, number>();
       let checks = 0;
       for (let g = 0; g < GAMES / 2; g++) {
@@ -560,8 +575,10 @@ describe('random games: incremental hash, exact undo, check after each move', ()
         expect(pos.ply).toBe(0);
         expect(writeSbfen(pos)).toBe(start);
       }
-      // The games went through the cases that matter.
+      // The games went through the cases that matter, and most quiet moves that give no check
+      // are known not to before they are played.
       expect(checks).toBeGreaterThan(1000);
+      expect(cleared.sure / cleared.quiet).toBeGreaterThan(0.6);
       const seen = (k: number) => kinds.get(k) ?? 0;
       expect(seen(EN_PASSANT)).toBeGreaterThan(0);
       expect(seen(CASTLE)).toBeGreaterThan(0);
