@@ -9,6 +9,7 @@ import {
   MAX_MOVES,
   type Move,
   mayAnswerCheck,
+  mayGiveCheck,
   movePromotion,
   type Position,
   sacrificeOptions,
@@ -456,19 +457,31 @@ export class Searcher {
       if (inCheck && !mayAnswerCheck(pos, m, line)) continue;
       if (!isLegalMove(pos, m, inCheck)) continue;
       const quietMove = !isCapture(m) && movePromotion(m) === 0;
+      // Late move pruning: near the leaves, a quiet move this far down the order, once a move has
+      // a score that is no mate, is not searched unless it gives check; most are known to give
+      // none before they are played.
+      const prunable =
+        quietMove &&
+        !pvNode &&
+        !inCheck &&
+        depth <= 3 &&
+        legal >= 3 + depth * depth &&
+        best > -MATE_BOUND &&
+        m !== killer1 &&
+        m !== killer2;
+      if (prunable && !mayGiveCheck(pos, m)) {
+        legal++;
+        continue;
+      }
       this.acc.play(pos, m);
       legal++;
       // The child is told whether it is in check, so that it need not look again.
       const gives = givesCheck(pos, m) ? 1 : 0;
       const late = quietMove && !inCheck && gives === 0 && m !== killer1 && m !== killer2;
-      // Futility: a quiet move this close to the leaves will not lift a hopeless score. Late move
-      // pruning: nor will one this far down the order, once a move has a score that is no mate.
+      // Futility: a quiet move this close to the leaves will not lift a hopeless score.
       if (
         late &&
-        !pvNode &&
-        legal > 1 &&
-        ((depth <= 2 && staticEval + 100 + 100 * depth <= alpha) ||
-          (depth <= 3 && legal > 3 + depth * depth && best > -MATE_BOUND))
+        (prunable || (!pvNode && depth <= 2 && legal > 1 && staticEval + 100 + 100 * depth <= alpha))
       ) {
         this.acc.undo(pos);
         continue;
