@@ -10,6 +10,7 @@ import {
   CASTLE,
   COPY,
   createsBox,
+  DOUBLE_PUSH,
   EN_PASSANT,
   isBoxAttack,
   JOIN,
@@ -512,7 +513,7 @@ function agreeOnCheck(pos: Position, moves: Move[], game: number, ply: number): 
   let checks = 0;
   for (const m of moves) {
     const may = mayGiveCheck(pos, m);
-    const quiet = moveKind(m) === QUIET || moveKind(m) === JOIN;
+    const quiet = moveKind(m) === QUIET || moveKind(m) === DOUBLE_PUSH || moveKind(m) === JOIN;
     pos.play(m);
     const check = pos.inCheck();
     if (givesCheck(pos, m) !== check) throw new Error(`game ${game} ply ${ply}: givesCheck wrong for ${m}`);
