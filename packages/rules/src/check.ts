@@ -102,27 +102,17 @@ export function givesCheck(pos: Position, m: Move): boolean {
 }
 
 /**
- * Called before `pos.play(m)`, for a quiet move or a join: false only when the move surely gives
- * no check, so that a search can pass over it without playing it. True for every other kind.
- * Conservative: the source square counts as emptied, and a piece landing on an opened line as not
- * blocking it.
+ * Called before `pos.play(m)`, for a quiet move, double push or join: false only when the move
+ * surely gives no check, so that a search can pass over it without playing it. True for every
+ * other kind. The mover's attack is read on the board as it stands: a line from its target to the
+ * king through its own source square would have it checking already. Conservative: a piece
+ * landing on a line its source square opens is taken not to block it.
  */
 export function mayGiveCheck(pos: Position, m: Move): boolean {
   const kind = moveKind(m);
   if ((kind !== QUIET && kind !== DOUBLE_PUSH && kind !== JOIN) || movePromotion(m) !== 0) return true;
   const king = pos.kings[pos.turn ^ 1];
-  const from = moveFrom(m);
-  const to = moveTo(m);
-  const piece = movePiece(m);
-  if (REACH[(king - to + 119) * 16 + piece] !== 0) {
-    const type = piece & 7;
-    if (type === PAWN || type === KNIGHT) return true;
-    const d = DIRECTION[king - to + 119];
-    let t = to + d;
-    while (t !== king && (t === from || pos.first[t] === 0)) t += d;
-    if (t === king) return true;
-  }
-  return mayExpose(pos, king, from, pos.turn);
+  return attacks(pos, movePiece(m), moveTo(m), king) || mayExpose(pos, king, moveFrom(m), pos.turn);
 }
 
 /** Steps to the squares from which a knight or a pawn could check a king. */

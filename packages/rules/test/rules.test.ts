@@ -503,13 +503,18 @@ function scratchHash(pos: Position): [number, number, number] {
   return [c.hashLo, c.hashHi, c.boxes];
 }
 
-const cleared = { quiet: 0, sure: 0 };
-
 /**
  * `givesCheck` after each of `moves` agrees with the full test, and no move that `mayGiveCheck`
- * clears before it is played checks; returns how many check.
+ * clears before it is played checks; returns how many check, and counts in `cleared` the quiet
+ * moves that give none and those of them `mayGiveCheck` clears.
  */
-function agreeOnCheck(pos: Position, moves: Move[], game: number, ply: number): number {
+function agreeOnCheck(
+  pos: Position,
+  moves: Move[],
+  game: number,
+  ply: number,
+  cleared: { quiet: number; sure: number },
+): number {
   let checks = 0;
   for (const m of moves) {
     const may = mayGiveCheck(pos, m);
@@ -535,8 +540,7 @@ describe('random games: incremental hash, exact undo, check after each move', ()
   for (const standard of [false, true]) {
     it(`${GAMES / 2} games in ${standard ? 'standard' : 'shared-box'} mode`, () => {
       const random = prng(standard ? 2 : 1);
-      cleared.quiet = 0;
-      cleared.sure = 0;
+      const cleared = { quiet: 0, sure: 0 };
       const kinds = new Map<number, number>();
       let checks = 0;
       for (let g = 0; g < GAMES / 2; g++) {
@@ -547,7 +551,7 @@ describe('random games: incremental hash, exact undo, check after each move', ()
         for (let ply = 0; ply < PLIES; ply++) {
           const options = legalMoves(pos);
           if (options.length === 0) break;
-          checks += agreeOnCheck(pos, options, g, ply);
+          checks += agreeOnCheck(pos, options, g, ply, cleared);
           // Prefer captures and box moves half of the time, so that boxes come and go.
           const sharp = options.filter((m) => moveKind(m) >= 2 && moveKind(m) !== CASTLE);
           const pool = sharp.length > 0 && random() < 0.5 ? sharp : options;
