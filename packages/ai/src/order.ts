@@ -57,15 +57,23 @@ export function losingCapture(pos: Position, m: Move): boolean {
   return pos.isAttacked(moveTo(m), (pos.turn ^ 1) as Color);
 }
 
+/** A move's entry in the tables by piece and target square. */
+const slot = (m: Move): number => (movePiece(m) << 7) | moveTo(m);
+
 const HASH_SCORE = 1 << 30;
 const GOOD_CAPTURE = 1 << 26;
 const KILLER_SCORE = 1 << 25;
 const BAD_CAPTURE = -(1 << 20);
 
-/** Search-wide ordering memory: killer moves per ply and history per piece and target square. */
+/**
+ * Search-wide ordering memory: killer moves per ply, history per piece and target square, and
+ * the counter move of each move (by its piece and target square): the quiet move that last
+ * refuted it.
+ */
 export class OrderHeuristics {
   readonly killers: Int32Array;
   readonly history = new Int32Array(16 << 7);
+  readonly counters = new Int32Array(16 << 7);
 
   constructor(maxPly: number) {
     this.killers = new Int32Array(2 * maxPly);
@@ -74,16 +82,26 @@ export class OrderHeuristics {
   clear(): void {
     this.killers.fill(0);
     this.history.fill(0);
+    this.counters.fill(0);
   }
 
-  /** A quiet move refuted the opponent: remember it as a killer and reward its history. */
-  reward(m: Move, ply: number, depth: number): void {
+  /** The counter move of `previous` (the opponent's last move, 0 for none or a null move), or 0. */
+  counterOf(previous: Move): Move {
+    return previous === 0 ? 0 : this.counters[slot(previous)];
+  }
+
+  /**
+   * A quiet move refuted the opponent's `previous` move: remember it as a killer and as the
+   * counter move of `previous`, and reward its history.
+   */
+  reward(m: Move, ply: number, depth: number, previous: Move): void {
     const k = 2 * ply;
     if (this.killers[k] !== m) {
       this.killers[k + 1] = this.killers[k];
       this.killers[k] = m;
     }
-    const i = (movePiece(m) << 7) | moveTo(m);
+    if (previous !== 0) this.counters[slot(previous)] = m;
+    const i = slot(m);
     this.history[i] += depth * depth;
     if (this.history[i] > 1 << 20) for (let j = 0; j < this.history.length; j++) this.history[j] >>= 1;
   }
@@ -119,7 +137,7 @@ export class OrderHeuristics {
 
   /** A quiet move's score: its history, a small push for a join; under-promotions go last. */
   quietScore(m: Move): number {
-    const s = this.history[(movePiece(m) << 7) | moveTo(m)] + (moveKind(m) === JOIN ? 50 : 0);
+    const s = this.history[slot(m)] + (moveKind(m) === JOIN ? 50 : 0);
     return movePromotion(m) ? s - (1 << 21) : s;
   }
 }

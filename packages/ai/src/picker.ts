@@ -14,15 +14,16 @@ const CAPTURES = 1;
 const GOOD_CAPTURES = 2;
 const KILLER1 = 3;
 const KILLER2 = 4;
-const QUIETS = 5;
-const QUIET_MOVES = 6;
-const BAD_CAPTURES = 7;
-const DONE = 8;
+const COUNTER = 5;
+const QUIETS = 6;
+const QUIET_MOVES = 7;
+const BAD_CAPTURES = 8;
+const DONE = 9;
 
 /**
  * Hands out an interior node's pseudo-legal moves one at a time, generated in stages: the hash
  * move (before anything is generated), captures and queen promotions by MVV-LVA, the two killers,
- * the quiet moves by history, and last the captures that hand material back. A node that a hash
+ * the counter move of the opponent's last move, the quiet moves by history, and last the captures that hand material back. A node that a hash
  * move or a capture cuts off never generates its quiet moves. One picker per ply, reused: no
  * allocation while searching.
  */
@@ -35,15 +36,20 @@ export class MovePicker {
   private hashMove: Move = 0;
   private killer1: Move = 0;
   private killer2: Move = 0;
+  private counter: Move = 0;
   private n = 0;
   private i = 0;
   private badCount = 0;
 
   constructor(private readonly order: OrderHeuristics) {}
 
-  /** Starts on `pos` (not waiting for a defender choice) at `ply`. */
-  reset(pos: Position, hashMove: Move, ply: number): void {
+  /**
+   * Starts on `pos` (not waiting for a defender choice) at `ply`, where the opponent's last move
+   * has `counter` (a quiet move that refuted it elsewhere, or 0) as its counter move.
+   */
+  reset(pos: Position, hashMove: Move, ply: number, counter: Move): void {
     this.pos = pos;
+    this.counter = counter;
     this.stage = HASH;
     this.hashMove = hashMove;
     this.killer1 = this.order.killers[2 * ply];
@@ -79,11 +85,18 @@ export class MovePicker {
           break;
         case KILLER1:
           this.stage = KILLER2;
-          if (this.isFreshKiller(this.killer1)) return this.killer1;
+          if (this.isFresh(this.killer1)) return this.killer1;
           break;
         case KILLER2:
+          this.stage = COUNTER;
+          if (this.killer2 !== this.killer1 && this.isFresh(this.killer2)) return this.killer2;
+          break;
+        case COUNTER:
           this.stage = QUIETS;
-          if (this.killer2 !== this.killer1 && this.isFreshKiller(this.killer2)) return this.killer2;
+          if (this.counter !== this.killer1 && this.counter !== this.killer2 && this.isFresh(this.counter))
+            return this.counter;
+          // Not handed out here: the quiet stage must not skip it.
+          this.counter = 0;
           break;
         case QUIETS:
           this.n = generateQuiets(pos, this.moves);
@@ -94,7 +107,8 @@ export class MovePicker {
         case QUIET_MOVES:
           while (this.i < this.n) {
             const m = pickNext(this.moves, this.scores, this.i++, this.n);
-            if (m !== this.hashMove && m !== this.killer1 && m !== this.killer2) return m;
+            if (m !== this.hashMove && m !== this.killer1 && m !== this.killer2 && m !== this.counter)
+              return m;
           }
           this.i = 0;
           this.stage = BAD_CAPTURES;
@@ -110,11 +124,12 @@ export class MovePicker {
   }
 
   /**
-   * A killer is a quiet move that refuted another position at this ply; it is tried here when it
-   * is a move here too. Killers are quiet by kind, so one that is pseudo-legal here is one of the
-   * quiet stage's moves, skipped there.
+   * A killer is a quiet move that refuted another position at this ply, a counter move one that
+   * refuted the same move of the opponent elsewhere; either is tried here when it is a move here
+   * too. Both are quiet by kind, so one that is pseudo-legal here is one of the quiet stage's
+   * moves, skipped there.
    */
-  private isFreshKiller(m: Move): boolean {
+  private isFresh(m: Move): boolean {
     return m !== 0 && m !== this.hashMove && isPseudoLegal(this.pos, m);
   }
 }

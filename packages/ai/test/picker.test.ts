@@ -8,6 +8,7 @@ import {
   MAX_MOVES,
   type Move,
   mayAnswerCheck,
+  moveText,
   START_SBFEN,
 } from '@sbc/rules';
 import { describe, expect, it } from 'vitest';
@@ -30,6 +31,7 @@ describe('MovePicker (docs/engine.md §2)', () => {
     let positions = 0;
     let afterChoice = 0;
     let killersHere = 0;
+    let countersHere = 0;
     for (let game = 0; positions < 3000; game++) {
       const pos = position(START_SBFEN, game % 4 === 3);
       for (let ply = 0; ply < 150; ply++) {
@@ -43,7 +45,10 @@ describe('MovePicker (docs/engine.md §2)', () => {
           order.killers[0] = pick(random() < 0.5 ? quiets : previous);
           order.killers[1] = pick(quiets);
           if (quiets.includes(order.killers[0]) || quiets.includes(order.killers[1])) killersHere++;
-          picker.reset(pos, pick(random() < 0.5 ? legal : previous), 0);
+          // The counter move too: a killer, a quiet move of this position or of the one before.
+          const counter = random() < 0.2 ? order.killers[0] : pick(random() < 0.5 ? quiets : previous);
+          if (quiets.includes(counter)) countersHere++;
+          picker.reset(pos, pick(random() < 0.5 ? legal : previous), 0, counter);
           const handed: Move[] = [];
           for (let m = picker.next(); m !== 0; m = picker.next()) handed.push(m);
           expect(new Set(handed).size).toBe(handed.length);
@@ -67,5 +72,45 @@ describe('MovePicker (docs/engine.md §2)', () => {
     }
     expect(afterChoice).toBeGreaterThan(0);
     expect(killersHere).toBeGreaterThan(1000);
+    expect(countersHere).toBeGreaterThan(700);
+  });
+
+  it('tries the hash move, the captures, the killers, then the counter move, before the other quiet moves', () => {
+    const pos = position('rnbqkbnr/ppp2ppp/8/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3', true);
+    const move = (text: string) => legalMoves(pos).find((m) => moveText(pos, m) === text) ?? 0;
+    const order = new OrderHeuristics(4);
+    order.killers[0] = move('f1c4');
+    order.killers[1] = move('d2d4');
+    const picker = new MovePicker(order);
+    picker.reset(pos, move('b1c3'), 0, move('f1b5'));
+    const handed: string[] = [];
+    for (let m = picker.next(); m !== 0; m = picker.next()) handed.push(moveText(pos, m));
+    expect(handed.slice(0, 6)).toEqual(['b1c3', 'e4d5', 'f3e5', 'f1c4', 'd2d4', 'f1b5']);
+    expect(handed.filter((t) => t === 'f1b5')).toHaveLength(1);
+    // A counter move that is no move here (a bishop on g1) is passed over.
+    picker.reset(pos, 0, 0, move('f1b5') + 1);
+    const all: Move[] = [];
+    for (let m = picker.next(); m !== 0; m = picker.next()) all.push(m);
+    const buffer = new Int32Array(MAX_MOVES);
+    expect(all.sort((x, y) => x - y)).toEqual(
+      Array.from(buffer.subarray(0, generatePseudo(pos, buffer))).sort((x, y) => x - y),
+    );
+  });
+
+  it('remembers the quiet move that refuted a move as that move’s counter move', () => {
+    const pos = position(START_SBFEN, true);
+    const e4 = legalMoves(pos).find((m) => moveText(pos, m) === 'e2e4') ?? 0;
+    pos.play(e4);
+    const nf6 = legalMoves(pos).find((m) => moveText(pos, m) === 'g8f6') ?? 0;
+    const order = new OrderHeuristics(4);
+    expect(order.counterOf(e4)).toBe(0);
+    order.reward(nf6, 1, 3, e4);
+    expect(order.counterOf(e4)).toBe(nf6);
+    expect(order.killers[2]).toBe(nf6);
+    // After a null move or a defender choice there is no previous move, and no counter move.
+    order.reward(e4, 2, 3, 0);
+    expect(order.counterOf(0)).toBe(0);
+    order.clear();
+    expect(order.counterOf(e4)).toBe(0);
   });
 });
