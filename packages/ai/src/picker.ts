@@ -23,9 +23,9 @@ const DONE = 9;
 /**
  * Hands out an interior node's pseudo-legal moves one at a time, generated in stages: the hash
  * move (before anything is generated), captures and queen promotions by MVV-LVA, the two killers,
- * the counter move of the opponent's last move, the quiet moves by history, and last the captures that hand material back. A node that a hash
- * move or a capture cuts off never generates its quiet moves. One picker per ply, reused: no
- * allocation while searching.
+ * the counter move of the opponent's last move, the quiet moves by history, and last the captures
+ * that hand material back. A node that a hash move or a capture cuts off never generates its
+ * quiet moves. One picker per ply, reused: no allocation while searching.
  */
 export class MovePicker {
   private readonly moves = new Int32Array(MAX_MOVES);

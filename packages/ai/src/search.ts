@@ -97,7 +97,7 @@ export class Searcher {
   private readonly scores = Array.from({ length: MAX_PLY }, () => new Int32Array(MAX_MOVES));
   private readonly pvTable = new Int32Array(MAX_PLY * MAX_PLY);
   private readonly pvLength = new Int32Array(MAX_PLY);
-  /** The move played at each ply of the current line (0 for a null move or a defender choice), for counter moves. */
+  /** The move played at each ply of the line, for counter moves: 0 for a null move or a defender choice. */
   private readonly played = new Int32Array(MAX_PLY);
   /** Pairs of key and score; see `staticEval`. */
   private readonly evalCache = new Int32Array(2 << 16).fill(NO_EVAL);
@@ -260,7 +260,7 @@ export class Searcher {
     for (let i = 0; i < moves.length; i++) {
       const m = moves[i];
       this.acc.play(pos, m);
-      this.played[0] = m;
+      this.played[0] = choice ? 0 : m;
       let score: number;
       if (exact) score = child(-INFINITE, INFINITE);
       else if (i === 0) score = child(alpha, beta);
