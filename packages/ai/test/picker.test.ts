@@ -9,12 +9,17 @@ import {
   type Move,
   mayAnswerCheck,
   moveText,
+  type Position,
   START_SBFEN,
 } from '@sbc/rules';
 import { describe, expect, it } from 'vitest';
 import { OrderHeuristics } from '../src/order.ts';
 import { MovePicker } from '../src/picker.ts';
 import { position } from './helpers.ts';
+
+/** The legal move of `pos` written `text` (long algebraic), or 0. */
+const byText = (pos: Position, text: string): Move =>
+  legalMoves(pos).find((m) => moveText(pos, m) === text) ?? 0;
 
 describe('MovePicker (docs/engine.md §2)', () => {
   it('hands out each pseudo-legal move once, whose legal ones are exactly generateLegal’s, over random games', () => {
@@ -77,7 +82,7 @@ describe('MovePicker (docs/engine.md §2)', () => {
 
   it('tries the hash move, the captures, the killers, then the counter move, before the other quiet moves', () => {
     const pos = position('rnbqkbnr/ppp2ppp/8/3pp3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 3', true);
-    const move = (text: string) => legalMoves(pos).find((m) => moveText(pos, m) === text) ?? 0;
+    const move = (text: string) => byText(pos, text);
     const order = new OrderHeuristics(4);
     order.killers[0] = move('f1c4');
     order.killers[1] = move('d2d4');
@@ -99,9 +104,9 @@ describe('MovePicker (docs/engine.md §2)', () => {
 
   it('remembers the quiet move that refuted a move as that move’s counter move', () => {
     const pos = position(START_SBFEN, true);
-    const e4 = legalMoves(pos).find((m) => moveText(pos, m) === 'e2e4') ?? 0;
+    const e4 = byText(pos, 'e2e4');
     pos.play(e4);
-    const nf6 = legalMoves(pos).find((m) => moveText(pos, m) === 'g8f6') ?? 0;
+    const nf6 = byText(pos, 'g8f6');
     const order = new OrderHeuristics(4);
     expect(order.counterOf(e4)).toBe(0);
     order.reward(nf6, 1, 3, e4);
