@@ -27,6 +27,7 @@ import {
   T_PHASE,
   T_QUEENS,
 } from './accumulator.ts';
+import { CHESS_TERMS, chessTerms } from './chess-terms.ts';
 import { clearPawnCache, pawnStructure } from './pawns.ts';
 import { buildTables } from './pst.ts';
 import { type Mode, type PieceTables, TABLES } from './tables.ts';
@@ -93,6 +94,10 @@ export function evaluate(
       const lo = t[at + T_PAWN_LO];
       const hi = t[at + T_PAWN_HI];
       score += taper(pawnStructure(pos, lo, hi, false), pawnStructure(pos, lo, hi, true), blend);
+      if (pos.standard) {
+        chessTerms(pos);
+        score += taper(CHESS_TERMS[0], CHESS_TERMS[1], blend);
+      }
       // Lazy evaluation: mobility and king safety stay well inside LAZY_MARGIN, so far outside
       // the window they cannot change what the search does with this score.
       const own = pos.turn === WHITE ? score : -score;

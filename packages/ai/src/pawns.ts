@@ -27,7 +27,7 @@ export function pawnStructure(pos: Position, lo: number, hi: number, endgame: bo
 }
 
 /** A file's squares in either half (word) of a square set. */
-const FILE = (file: number): number => 0x01010101 << file;
+export const FILE = (file: number): number => 0x01010101 << file;
 /** NEIGHBOURS[file]: the squares of the files next to it, in either half. */
 const NEIGHBOURS = Int32Array.from(
   { length: 8 },

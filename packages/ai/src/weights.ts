@@ -19,6 +19,14 @@ export interface Weights {
   /** Opening: each minor piece still at home, a queen gone from home. */
   minorAtHome: number;
   earlyQueen: number;
+  /** Standard mode only (see `chess-terms.ts`): two bishops, [middlegame, endgame]. */
+  bishopPair: number[];
+  /** Standard mode only: per enemy knight, bishop, rook or queen an own pawn attacks, [middlegame, endgame]. */
+  pawnThreat: number[];
+  /** Standard mode only: a rook on a file with no pawn, then on one with enemy pawns only, [middlegame, endgame] each. */
+  rookFile: number[];
+  /** Standard mode only: the side to move's edge. */
+  tempo: number;
 }
 
 export const WEIGHTS: Weights = {
@@ -31,4 +39,8 @@ export const WEIGHTS: Weights = {
   passedPawn: [0, 10, 15, 25, 45, 75, 120, 0],
   minorAtHome: -12,
   earlyQueen: -10,
+  bishopPair: [30, 50],
+  pawnThreat: [55, 40],
+  rookFile: [25, 10, 12, 5],
+  tempo: 12,
 };

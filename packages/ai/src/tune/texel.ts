@@ -33,6 +33,13 @@ export const TUNED_PARAMS: Param[] = [
   ...[1, 2, 3, 4, 5, 6].map((rank): Param => ['passedPawn', rank]),
   ['minorAtHome'],
   ['earlyQueen'],
+  // Read in standard mode only: a variant data set leaves them where they are.
+  ['bishopPair', 0],
+  ['bishopPair', 1],
+  ['pawnThreat', 0],
+  ['pawnThreat', 1],
+  ...[0, 1, 2, 3].map((i): Param => ['rookFile', i]),
+  ['tempo'],
 ];
 
 export const copyWeights = (w: Weights): Weights => structuredClone(w);

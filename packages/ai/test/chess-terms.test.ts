@@ -1,0 +1,57 @@
+import { START_SBFEN } from '@sbc/rules';
+import { afterEach, describe, expect, it } from 'vitest';
+import { CHESS_TERMS, chessTerms } from '../src/chess-terms.ts';
+import { evaluate, useWeights } from '../src/evaluate.ts';
+import { copyWeights } from '../src/tune/texel.ts';
+import { WEIGHTS } from '../src/weights.ts';
+import { position } from './helpers.ts';
+
+const terms = (sbfen: string): number[] => {
+  chessTerms(position(sbfen, true));
+  return Array.from(CHESS_TERMS);
+};
+const { bishopPair, pawnThreat, rookFile, tempo } = WEIGHTS;
+const ADVANCED = { kind: 'advanced', boxBonus: 0 } as const;
+
+describe('chess terms (standard mode)', () => {
+  const saved = copyWeights(WEIGHTS);
+  afterEach(() => useWeights(saved));
+
+  it('cancel out in the start position but for the tempo of the side to move', () => {
+    expect(terms(START_SBFEN)).toEqual([tempo, tempo]);
+    expect(terms(START_SBFEN.replace(' w ', ' b '))).toEqual([-tempo, -tempo]);
+  });
+
+  it('count the bishop pair', () => {
+    // White has both bishops, black one.
+    expect(terms('4kb2/8/8/8/8/8/8/2B1KB2 w - - 0 1')).toEqual([
+      bishopPair[0] + tempo,
+      bishopPair[1] + tempo,
+    ]);
+  });
+
+  it('count each enemy piece but a pawn that a pawn attacks', () => {
+    // e4 attacks the knight on d5 and the queen on f5; b4 attacks the pawn on a5 only.
+    const two = terms('4k3/8/8/p2n1q2/1P2P3/8/8/4K3 w - - 0 1');
+    expect(two).toEqual([2 * pawnThreat[0] + tempo, 2 * pawnThreat[1] + tempo]);
+    // Black's pawn on g6 attacks the white bishop on h5: one threat each way.
+    expect(terms('4k3/8/6p1/3n3B/4P3/8/8/4K3 w - - 0 1')).toEqual([tempo, tempo]);
+  });
+
+  it('tell open files from half-open ones and ignore files with an own pawn', () => {
+    // a-file open, d-file half open (a black pawn), h-file closed (a white pawn).
+    expect(terms('4k3/3p4/8/8/8/8/7P/R2RK2R w - - 0 1')).toEqual([
+      rookFile[0] + rookFile[2] + tempo,
+      rookFile[1] + rookFile[3] + tempo,
+    ]);
+  });
+
+  it('move the standard evaluation and leave the variant alone', () => {
+    const sbfen = '4k3/8/8/p2n1q2/1P2P3/8/8/4K3 w - - 0 1';
+    const standard = evaluate(position(sbfen, true), ADVANCED);
+    const variant = evaluate(position(sbfen), ADVANCED);
+    useWeights({ ...copyWeights(WEIGHTS), pawnThreat: [pawnThreat[0] + 100, pawnThreat[1] + 100] });
+    expect(evaluate(position(sbfen, true), ADVANCED)).toBe(standard + 200);
+    expect(evaluate(position(sbfen), ADVANCED)).toBe(variant);
+  });
+});
