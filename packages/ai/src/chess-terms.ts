@@ -8,8 +8,8 @@ export const CHESS_TERMS = new Int32Array(2);
 /**
  * Terms of ordinary chess, white's view, into CHESS_TERMS: the bishop pair, pawns attacking
  * enemy pieces, rooks on open and half-open files, and the side to move's tempo. Standard mode
- * only: they measured +103 ± 31 Elo in standard chess and −25 ± 34 in the variant, where boxes change
- * what a pawn's attack or an open file is worth (docs/benchmarks.md).
+ * only: they measured +99 ± 22 Elo in standard chess and −25 ± 34 in the variant, where a pawn's
+ * attack is not a plain threat among boxes (docs/engine.md §3, docs/benchmarks.md).
  */
 export function chessTerms(pos: Position): void {
   const p = pos.pieces;
