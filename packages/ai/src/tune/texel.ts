@@ -33,7 +33,7 @@ export const TUNED_PARAMS: Param[] = [
   ...[1, 2, 3, 4, 5, 6].map((rank): Param => ['passedPawn', rank]),
   ['minorAtHome'],
   ['earlyQueen'],
-  // Read in standard mode only: a variant data set leaves them where they are.
+  // Read in standard mode only (see `tunedParams`).
   ['bishopPair', 0],
   ['bishopPair', 1],
   ['pawnThreat', 0],
@@ -41,6 +41,18 @@ export const TUNED_PARAMS: Param[] = [
   ...[0, 1, 2, 3].map((i): Param => ['rookFile', i]),
   ['tempo'],
 ];
+
+/** The fields only standard mode's evaluation reads (`chess-terms.ts`). */
+const STANDARD_ONLY: readonly (keyof Weights)[] = ['bishopPair', 'pawnThreat', 'rookFile', 'tempo'];
+
+/**
+ * The parameters `samples` can move: without a standard-chess position the error never depends
+ * on the standard-only ones, and trying them would only cost a pass its time.
+ */
+export const tunedParams = (samples: readonly Sample[]): Param[] =>
+  samples.some((s) => s.pos.standard)
+    ? TUNED_PARAMS
+    : TUNED_PARAMS.filter(([field]) => !STANDARD_ONLY.includes(field));
 
 export const copyWeights = (w: Weights): Weights => structuredClone(w);
 
@@ -128,7 +140,7 @@ export function tune(
   },
 ): TuneResult {
   const saved = copyWeights(WEIGHTS);
-  const params = options.params ?? TUNED_PARAMS;
+  const params = options.params ?? tunedParams(samples);
   try {
     useWeights(start);
     const k = fitK(samples, evaluations(samples));

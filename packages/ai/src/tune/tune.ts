@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { WEIGHTS } from '../weights.ts';
 import { readSamples } from './samples.ts';
-import { copyWeights, errorOf, paramName, paramValue, TUNED_PARAMS, tune } from './texel.ts';
+import { copyWeights, errorOf, paramName, paramValue, TUNED_PARAMS, tune, tunedParams } from './texel.ts';
 import { writeWeights } from './weights-file.ts';
 
 const { values } = parseArgs({
@@ -46,7 +46,7 @@ for (const field of skipped)
     process.stderr.write(`tune: --skip: no weight named '${field}' (${Object.keys(WEIGHTS).join(', ')})\n`);
     process.exit(2);
   }
-const params = TUNED_PARAMS.filter(([field]) => !skipped.includes(field));
+const params = tunedParams(train).filter(([field]) => !skipped.includes(field));
 const start = copyWeights(WEIGHTS);
 const started = Date.now();
 const result = tune(train, start, {
