@@ -29,13 +29,16 @@ export function chessTerms(pos: Position): void {
     const threats = pawnThreats(p, color, own, them);
     middle += sign * pawnThreat[0] * threats;
     end += sign * pawnThreat[1] * threats;
+    // Both halves ORed: a file's squares, rank by rank, fall on the same bits of either word.
+    const ownFiles = p[own] | p[own | 1];
     const enemy = (them | PAWN) << 1;
+    const enemyFiles = p[enemy] | p[enemy | 1];
     const rooks = (us | ROOK) << 1;
     for (let half = 0; half < 2; half++)
       for (let w = p[rooks | half]; w !== 0; w &= w - 1) {
         const file = FILE((31 - Math.clz32(w & -w)) & 7);
-        if (((p[own] | p[own | 1]) & file) !== 0) continue;
-        const k = ((p[enemy] | p[enemy | 1]) & file) === 0 ? 0 : 2;
+        if ((ownFiles & file) !== 0) continue;
+        const k = (enemyFiles & file) === 0 ? 0 : 2;
         middle += sign * rookFile[k];
         end += sign * rookFile[k + 1];
       }
