@@ -1,8 +1,23 @@
-import { BISHOP, KNIGHT, PAWN, PAWN_ATTACKS, type Position, popcount2, QUEEN, ROOK, WHITE } from '@sbc/rules';
+import {
+  BISHOP,
+  indexOf,
+  KING_ATTACKS,
+  KNIGHT,
+  PAWN,
+  PAWN_ATTACKS,
+  type Position,
+  popcount2,
+  QUEEN,
+  ROOK,
+  WHITE,
+} from '@sbc/rules';
 import { FILE } from './pawns.ts';
 import { WEIGHTS } from './weights.ts';
 
-/** The last `chessTerms` call's result: the middlegame value, then the endgame one (no pair allocated). */
+/**
+ * The last `chessTerms` or `threats` call's result: the middlegame value, then the endgame one (no
+ * pair allocated).
+ */
 export const CHESS_TERMS = new Int32Array(2);
 
 /**
@@ -65,4 +80,96 @@ function pawnThreats(p: Int32Array, color: number, own: number, them: number): n
     targetHi |= p[((them | t) << 1) | 1];
   }
   return popcount2(lo & targetLo, hi & targetHi);
+}
+
+/**
+ * What each colour's knights, bishops, rooks and queens attack, by type:
+ * `PIECE_ATTACKS[(color * 8 + type) * 2 + half]`. The evaluation's mobility pass (`activity`)
+ * fills it as it goes, since it works out every piece's attacks anyway; `threats` reads it.
+ */
+export const PIECE_ATTACKS = new Int32Array(32);
+
+/** Each colour's attacks by any piece, two words each: `threats` works them out. */
+const ALL = new Int32Array(4);
+const FILE_A = 0x01010101;
+const FILE_H = 0x80808080 | 0;
+
+/** Squares attacked by the pawns of `color` on `lo`/`hi`, into ALL (by shifts of both words). */
+function pawnAttacks(color: number, lo: number, hi: number): void {
+  // The pawns that have a square to the left (white's view: towards the a-file) and to the right.
+  const left = ~FILE_A;
+  const right = ~FILE_H;
+  const lLo = lo & left;
+  const lHi = hi & left;
+  const rLo = lo & right;
+  const rHi = hi & right;
+  if (color === 0) {
+    // Up a rank and a file to the left (7 bits) or right (9), across from the low word to the high.
+    ALL[0] = (lLo << 7) | (rLo << 9);
+    ALL[1] = (lHi << 7) | (lLo >>> 25) | (rHi << 9) | (rLo >>> 23);
+  } else {
+    // Down a rank and a file to the left (9 bits) or right (7), across from the high word to the low.
+    ALL[2] = (lLo >>> 9) | (lHi << 23) | (rLo >>> 7) | (rHi << 25);
+    ALL[3] = (lHi >>> 9) | (rHi >>> 7);
+  }
+}
+
+/**
+ * Enemy knights, bishops, rooks and queens that an own minor piece or rook attacks, and those
+ * attacked and not defended at all (hanging), white's view, into CHESS_TERMS. Standard mode only
+ * (with `passerKings`, +53 ± 29 Elo in standard chess, docs/benchmarks.md). Needs PIECE_ATTACKS
+ * of `pos`, which the mobility pass fills.
+ */
+export function threats(pos: Position): void {
+  const p = pos.pieces;
+  const { threatByMinor, threatByRook, hanging } = WEIGHTS;
+  for (let color = 0; color < 2; color++) {
+    const pawns = ((color << 3) | PAWN) << 1;
+    pawnAttacks(color, p[pawns], p[pawns | 1]);
+    const king = indexOf(pos.kings[color]) << 1;
+    const a = color * 16;
+    const o = color * 2;
+    ALL[o] |=
+      KING_ATTACKS[king] |
+      PIECE_ATTACKS[a + 4] |
+      PIECE_ATTACKS[a + 6] |
+      PIECE_ATTACKS[a + 8] |
+      PIECE_ATTACKS[a + 10];
+    ALL[o + 1] |=
+      KING_ATTACKS[king | 1] |
+      PIECE_ATTACKS[a + 5] |
+      PIECE_ATTACKS[a + 7] |
+      PIECE_ATTACKS[a + 9] |
+      PIECE_ATTACKS[a + 11];
+  }
+  let middle = 0;
+  let end = 0;
+  for (let color = 0; color < 2; color++) {
+    const sign = color === 0 ? 1 : -1;
+    const a = color * 16;
+    const minorLo = PIECE_ATTACKS[a + 4] | PIECE_ATTACKS[a + 6];
+    const minorHi = PIECE_ATTACKS[a + 5] | PIECE_ATTACKS[a + 7];
+    const rookLo = PIECE_ATTACKS[a + 8];
+    const rookHi = PIECE_ATTACKS[a + 9];
+    const them = (color ^ 1) << 3;
+    let piecesLo = 0;
+    let piecesHi = 0;
+    for (let t = KNIGHT; t <= QUEEN; t++) {
+      const lo = p[(them | t) << 1];
+      const hi = p[((them | t) << 1) | 1];
+      piecesLo |= lo;
+      piecesHi |= hi;
+      const k = (t - KNIGHT) << 1;
+      const byMinor = popcount2(minorLo & lo, minorHi & hi);
+      const byRook = popcount2(rookLo & lo, rookHi & hi);
+      middle += sign * (byMinor * threatByMinor[k] + byRook * threatByRook[k]);
+      end += sign * (byMinor * threatByMinor[k + 1] + byRook * threatByRook[k + 1]);
+    }
+    const d = (color ^ 1) * 2;
+    const loose = popcount2(ALL[color * 2] & piecesLo & ~ALL[d], ALL[color * 2 + 1] & piecesHi & ~ALL[d + 1]);
+    middle += sign * hanging[0] * loose;
+    end += sign * hanging[1] * loose;
+  }
+  CHESS_TERMS[0] = middle;
+  CHESS_TERMS[1] = end;
 }

@@ -27,8 +27,8 @@ import {
   T_PHASE,
   T_QUEENS,
 } from './accumulator.ts';
-import { CHESS_TERMS, chessTerms } from './chess-terms.ts';
-import { clearPawnCache, pawnStructure } from './pawns.ts';
+import { CHESS_TERMS, chessTerms, PIECE_ATTACKS, threats } from './chess-terms.ts';
+import { clearPawnCache, passerKings, pawnStructure } from './pawns.ts';
 import { buildTables } from './pst.ts';
 import { type Mode, type PieceTables, TABLES } from './tables.ts';
 import { WEIGHTS, type Weights } from './weights.ts';
@@ -96,7 +96,7 @@ export function evaluate(
       score += taper(pawnStructure(pos, lo, hi, false), pawnStructure(pos, lo, hi, true), blend);
       if (pos.standard) {
         chessTerms(pos);
-        score += taper(CHESS_TERMS[0], CHESS_TERMS[1], blend);
+        score += taper(CHESS_TERMS[0], CHESS_TERMS[1] + passerKings(pos, lo, hi), blend);
       }
       // Lazy evaluation: mobility and king safety stay well inside LAZY_MARGIN, so far outside
       // the window they cannot change what the search does with this score.
@@ -104,6 +104,10 @@ export function evaluate(
       lazy = own + LAZY_MARGIN <= alpha || own - LAZY_MARGIN >= beta;
       if (lazy) return own;
       score += activity(pos, phase !== 'endgame');
+      if (pos.standard) {
+        threats(pos);
+        score += taper(CHESS_TERMS[0], CHESS_TERMS[1], blend);
+      }
     }
   }
   return pos.turn === WHITE ? score : -score;
@@ -198,9 +202,12 @@ function side(pos: Position, color: number, kingSafety: boolean): number {
   let mobility = 0;
   let attackers = 0;
   let weight = 0;
-  for (let t = KNIGHT; t <= QUEEN; t++)
+  for (let t = KNIGHT; t <= QUEEN; t++) {
+    const type = ((color << 3) | t) << 1;
+    PIECE_ATTACKS[type] = 0;
+    PIECE_ATTACKS[type | 1] = 0;
     for (let half = 0; half < 2; half++)
-      for (let w = p[(((color << 3) | t) << 1) | half]; w !== 0; w &= w - 1) {
+      for (let w = p[type | half]; w !== 0; w &= w - 1) {
         const low = w & -w;
         const i = (half << 5) | (31 - Math.clz32(low));
         const alone = (p[half] & low) !== 0;
@@ -209,6 +216,8 @@ function side(pos: Position, color: number, kingSafety: boolean): number {
         pieceAttacks(t, i, occLo, occHi);
         const lo = ATTACK[0];
         const hi = ATTACK[1];
+        PIECE_ATTACKS[type] |= lo;
+        PIECE_ATTACKS[type | 1] |= hi;
         // A piece that starts in a box may not make one.
         const moves = alone ? popcount2(lo & joinLo, hi & joinHi) : popcount2(lo & openLo, hi & openHi);
         mobility += copies * mobilityWeight[t] * (moves - 4);
@@ -219,6 +228,7 @@ function side(pos: Position, color: number, kingSafety: boolean): number {
           weight += copies * kingAttack[t] * popcount2(nearLo, nearHi);
         }
       }
+  }
   // Attacks only bite with two or more attackers; the pawn shield softens them.
   return kingSafety && attackers >= 2 ? mobility + ((weight * attackers) >> 1) : mobility;
 }

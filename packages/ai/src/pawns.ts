@@ -1,30 +1,72 @@
 import { PAWN, type Position, popcount2 } from '@sbc/rules';
 import { WEIGHTS } from './weights.ts';
 
-/** Entries of [key lo, key hi, middlegame score, endgame score]; pawns move rarely, so most hit. */
+/**
+ * Entries of [key lo, key hi, middlegame score, endgame score, then each colour's passed pawns as
+ * two words]; pawns move rarely, so most hit.
+ */
 const CACHE_BITS = 14;
-const cache = new Int32Array(4 << CACHE_BITS);
+const STRIDE = 8;
+const cache = new Int32Array(STRIDE << CACHE_BITS);
 
 /** Forgets every cached count (the tuner changes the weights). */
 export function clearPawnCache(): void {
   cache.fill(0);
 }
 
-/**
- * Doubled, isolated and passed pawns, white's view, for the pawns whose key (the accumulator's)
- * is `lo`/`hi`: the middlegame value, or with `endgame` the endgame one, where passed pawns count
- * double (the evaluation blends the two). A pawn in a box is still a pawn on its file. An empty
- * table answers 0 for key 0, which is right: no pawns, no structure.
- */
-export function pawnStructure(pos: Position, lo: number, hi: number, endgame: boolean): number {
-  const i = (lo & ((1 << CACHE_BITS) - 1)) << 2;
+/** The cache entry of the pawns whose key (the accumulator's) is `lo`/`hi`, counted if new. */
+function entry(pos: Position, lo: number, hi: number): number {
+  const i = (lo & ((1 << CACHE_BITS) - 1)) * STRIDE;
   if (cache[i] !== lo || cache[i + 1] !== hi) {
     count(pos, i);
     cache[i] = lo;
     cache[i + 1] = hi;
   }
+  return i;
+}
+
+/**
+ * Doubled, isolated and passed pawns, white's view, for the pawns whose key is `lo`/`hi`: the
+ * middlegame value, or with `endgame` the endgame one, where passed pawns count double (the
+ * evaluation blends the two). A pawn in a box is still a pawn on its file. An empty table answers
+ * 0 for key 0, which is right: no pawns, no structure.
+ */
+export function pawnStructure(pos: Position, lo: number, hi: number, endgame: boolean): number {
+  const i = entry(pos, lo, hi);
   return cache[endgame ? i + 3 : i + 2];
 }
+
+/**
+ * The kings' part in a race, white's view, endgame only: each passed pawn from its fourth rank on
+ * gains as the enemy king stands farther from the square in front of it and its own king nearer
+ * (at most five squares counted), more the farther it has come (docs/engine.md §3).
+ */
+export function passerKings(pos: Position, lo: number, hi: number): number {
+  const i = entry(pos, lo, hi);
+  const [enemyWeight, ownWeight] = WEIGHTS.passerKings;
+  let sum = 0;
+  for (let color = 0; color < 2; color++) {
+    const sign = color === 0 ? 1 : -1;
+    const own = pos.kings[color];
+    const enemy = pos.kings[color ^ 1];
+    for (let half = 0; half < 2; half++)
+      for (let w = cache[i + 4 + 2 * color + half]; w !== 0; w &= w - 1) {
+        const bit = (half << 5) | (31 - Math.clz32(w & -w));
+        const rank = color === 0 ? bit >> 3 : 7 - (bit >> 3);
+        if (rank < 3) continue;
+        const front = (((bit >> 3) + (color === 0 ? 1 : -1)) << 4) | (bit & 7);
+        const race =
+          enemyWeight * Math.min(distance(enemy, front), 5) - ownWeight * Math.min(distance(own, front), 5);
+        sum += sign * (5 * rank - 13) * race;
+      }
+  }
+  // Truncated once, toward zero, so that colours mirror exactly.
+  return (sum / 8) | 0;
+}
+
+/** King steps between two squares (0x88). */
+const distance = (a: number, b: number): number =>
+  Math.max(Math.abs((a & 7) - (b & 7)), Math.abs((a >> 4) - (b >> 4)));
 
 /** A file's squares in either half (word) of a square set. */
 export const FILE = (file: number): number => 0x01010101 << file;
@@ -59,6 +101,8 @@ function count(pos: Position, i: number): void {
     const lo = p[own];
     const hi = p[own | 1];
     const sign = color === 0 ? 1 : -1;
+    cache[i + 4 + 2 * color] = 0;
+    cache[i + 5 + 2 * color] = 0;
     for (let half = 0; half < 2; half++)
       for (let w = p[own | half]; w !== 0; w &= w - 1) {
         const bit = (half << 5) | (31 - Math.clz32(w & -w));
@@ -66,8 +110,10 @@ function count(pos: Position, i: number): void {
         if (popcount2(lo & FILE(file), hi & FILE(file)) > 1) s += doubledPawn * sign;
         if (((lo | hi) & NEIGHBOURS[file]) === 0) s += isolatedPawn * sign;
         const k = ((color << 6) | bit) << 1;
-        if (((AHEAD[k] & p[enemy]) | (AHEAD[k | 1] & p[enemy | 1])) === 0)
+        if (((AHEAD[k] & p[enemy]) | (AHEAD[k | 1] & p[enemy | 1])) === 0) {
           passed += sign * passedPawn[color === 0 ? bit >> 3 : 7 - (bit >> 3)];
+          cache[i + 4 + 2 * color + half] |= w & -w;
+        }
       }
   }
   cache[i + 2] = s + passed;

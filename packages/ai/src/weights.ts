@@ -16,6 +16,12 @@ export interface Weights {
   isolatedPawn: number;
   /** Passed pawn by rank from its own side (doubled in the endgame). */
   passedPawn: number[];
+  /**
+   * A passed pawn's race in the endgame, per step (up to five) between a king and the square in
+   * front of it: the enemy king's distance, then the own king's, in eighths of a centipawn per
+   * step of the pawn past its third rank (see `passerKings` in pawns.ts).
+   */
+  passerKings: number[];
   /** Opening: each minor piece still at home, a queen gone from home. */
   minorAtHome: number;
   earlyQueen: number;
@@ -25,6 +31,15 @@ export interface Weights {
   pawnThreat: number[];
   /** Standard mode only: a rook on a file with no pawn, then on one with enemy pawns only, [middlegame, endgame] each. */
   rookFile: number[];
+  /**
+   * Standard mode only: per enemy knight, bishop, rook and queen an own knight or bishop attacks,
+   * [middlegame, endgame] for each of the four in turn.
+   */
+  threatByMinor: number[];
+  /** Standard mode only: the same for an own rook's attacks. */
+  threatByRook: number[];
+  /** Standard mode only: per enemy knight, bishop, rook or queen attacked and not defended, [middlegame, endgame]. */
+  hanging: number[];
   /** Standard mode only: the side to move's edge. */
   tempo: number;
 }
@@ -37,10 +52,14 @@ export const WEIGHTS: Weights = {
   doubledPawn: -10,
   isolatedPawn: -12,
   passedPawn: [0, 10, 15, 25, 45, 75, 120, 0],
+  passerKings: [19, 8],
   minorAtHome: -12,
   earlyQueen: -10,
   bishopPair: [30, 50],
   pawnThreat: [55, 40],
   rookFile: [25, 10, 12, 5],
+  threatByMinor: [28, 20, 38, 28, 44, 60, 40, 80],
+  threatByRook: [19, 35, 19, 30, 0, 19, 25, 19],
+  hanging: [35, 18],
   tempo: 12,
 };

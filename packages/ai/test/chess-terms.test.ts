@@ -1,7 +1,7 @@
 import { START_SBFEN } from '@sbc/rules';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CHESS_TERMS, chessTerms } from '../src/chess-terms.ts';
-import { evaluate, useWeights } from '../src/evaluate.ts';
+import { CHESS_TERMS, chessTerms, threats } from '../src/chess-terms.ts';
+import { activity, evaluate, useWeights } from '../src/evaluate.ts';
 import { copyWeights } from '../src/tune/texel.ts';
 import { WEIGHTS } from '../src/weights.ts';
 import { position } from './helpers.ts';
@@ -10,7 +10,14 @@ const terms = (sbfen: string): number[] => {
   chessTerms(position(sbfen, true));
   return Array.from(CHESS_TERMS);
 };
-const { bishopPair, pawnThreat, rookFile, tempo } = WEIGHTS;
+/** `threats` after the mobility pass that records the pieces' attacks. */
+const threatTerms = (sbfen: string): number[] => {
+  const pos = position(sbfen, true);
+  activity(pos, true);
+  threats(pos);
+  return Array.from(CHESS_TERMS);
+};
+const { bishopPair, pawnThreat, rookFile, tempo, threatByMinor, threatByRook, hanging } = WEIGHTS;
 const ADVANCED = { kind: 'advanced', boxBonus: 0 } as const;
 
 describe('chess terms (standard mode)', () => {
@@ -44,6 +51,32 @@ describe('chess terms (standard mode)', () => {
       rookFile[0] + rookFile[2] + tempo,
       rookFile[1] + rookFile[3] + tempo,
     ]);
+  });
+
+  it('count pieces that minor pieces and rooks attack, and those left hanging', () => {
+    // The knight on e3 attacks the rook on d5, which nothing defends.
+    expect(threatTerms('4k3/8/8/3r4/8/4N3/8/4K3 w - - 0 1')).toEqual([
+      threatByMinor[4] + hanging[0],
+      threatByMinor[5] + hanging[1],
+    ]);
+    // A black pawn defends it, from c6 or from e6: a threat, no longer hanging.
+    for (const sbfen of ['4k3/8/2p5/3r4/8/4N3/8/4K3 w - - 0 1', '4k3/8/4p3/3r4/8/4N3/8/4K3 w - - 0 1'])
+      expect(threatTerms(sbfen)).toEqual([threatByMinor[4], threatByMinor[5]]);
+    // Rook and queen attack each other on the d-file; the king defends the rook, not the queen.
+    expect(threatTerms('4k3/8/8/8/3q4/8/8/3RK3 w - - 0 1')).toEqual([
+      threatByRook[6] + hanging[0],
+      threatByRook[7] + hanging[1],
+    ]);
+  });
+
+  it('mirror the threats for black', () => {
+    // The first position above with the colours swapped, the defender a white pawn on c3 or e3.
+    expect(threatTerms('4k3/8/4n3/8/3R4/8/8/4K3 b - - 0 1')).toEqual([
+      -threatByMinor[4] - hanging[0],
+      -threatByMinor[5] - hanging[1],
+    ]);
+    for (const sbfen of ['4k3/8/4n3/8/3R4/2P5/8/4K3 b - - 0 1', '4k3/8/4n3/8/3R4/4P3/8/4K3 b - - 0 1'])
+      expect(threatTerms(sbfen)).toEqual([-threatByMinor[4], -threatByMinor[5]]);
   });
 
   it('move the standard evaluation and leave the variant alone', () => {

@@ -39,11 +39,28 @@ export const TUNED_PARAMS: Param[] = [
   ['pawnThreat', 0],
   ['pawnThreat', 1],
   ...[0, 1, 2, 3].map((i): Param => ['rookFile', i]),
+  ['passerKings', 0],
+  ['passerKings', 1],
+  ...[0, 1, 2, 3, 4, 5, 6, 7].flatMap((i): Param[] => [
+    ['threatByMinor', i],
+    ['threatByRook', i],
+  ]),
+  ['hanging', 0],
+  ['hanging', 1],
   ['tempo'],
 ];
 
-/** The fields only standard mode's evaluation reads (`chess-terms.ts`). */
-const STANDARD_ONLY: readonly (keyof Weights)[] = ['bishopPair', 'pawnThreat', 'rookFile', 'tempo'];
+/** The fields only standard mode's evaluation reads (`chess-terms.ts`, `passerKings`). */
+const STANDARD_ONLY: readonly (keyof Weights)[] = [
+  'bishopPair',
+  'pawnThreat',
+  'rookFile',
+  'passerKings',
+  'threatByMinor',
+  'threatByRook',
+  'hanging',
+  'tempo',
+];
 
 /**
  * The parameters `samples` can move: without a standard-chess position the error never depends
