@@ -43,13 +43,15 @@ export const T_PHASE = 11;
 const STRIDE = 12;
 
 /**
- * Per square content (`first << 4 | second`): the terms that depend on the square; the table
- * values once per mode (`mode << 15`: the variant, then standard chess).
+ * Per square content (`first << 4 | second`) and mode (`mode << 15`: the variant, then standard
+ * chess): the terms that depend on the square, four side by side (one cache line read per
+ * content, not four): the middlegame and endgame table values, then the pawn key's two halves.
  */
-const SQ_MIDDLE = new Int32Array(2 << 15);
-const SQ_END = new Int32Array(2 << 15);
-const SQ_PAWN_LO = new Int32Array(128 << 8);
-const SQ_PAWN_HI = new Int32Array(128 << 8);
+const SQ = new Int32Array(2 << 17);
+const S_MIDDLE = 0;
+const S_END = 1;
+const S_PAWN_LO = 2;
+const S_PAWN_HI = 3;
 /** Per content alone: the counting terms. */
 const C_MATERIAL = new Int32Array(256);
 const C_QUEENS = new Int32Array(256);
@@ -64,7 +66,7 @@ const PHASE_WEIGHT = [0, 0, 1, 1, 2, 4, 0];
 
 /** Fills the per-content tables from the piece values and tables of `pst.ts` (again when the tuner changes them). */
 export function buildSums(): void {
-  for (const table of [SQ_MIDDLE, SQ_END, SQ_PAWN_LO, SQ_PAWN_HI]) table.fill(0);
+  SQ.fill(0);
   for (const table of [C_MATERIAL, C_QUEENS, C_MAJORS, C_MINORS, C_BOXES, C_BALANCE, C_STRONG, C_PHASE])
     table.fill(0);
   let seed = 0x9e3779b9;
@@ -85,14 +87,14 @@ export function buildSums(): void {
       const t = p & 7;
       for (let sq = 0; sq < 128; sq++) {
         if (sq & 0x88) continue;
-        const i = (sq << 8) | c;
         for (let mode = 0; mode < 2; mode++) {
-          SQ_MIDDLE[(mode << 15) | i] += MIDDLE[(mode << 11) | (p << 7) | sq];
-          SQ_END[(mode << 15) | i] += END[(mode << 11) | (p << 7) | sq];
-        }
-        if (t === PAWN) {
-          SQ_PAWN_LO[i] ^= pawnLo[((p >> 3) << 7) | sq];
-          SQ_PAWN_HI[i] ^= pawnHi[((p >> 3) << 7) | sq];
+          const i = ((mode << 15) | (sq << 8) | c) << 2;
+          SQ[i + S_MIDDLE] += MIDDLE[(mode << 11) | (p << 7) | sq];
+          SQ[i + S_END] += END[(mode << 11) | (p << 7) | sq];
+          if (t === PAWN) {
+            SQ[i + S_PAWN_LO] ^= pawnLo[((p >> 3) << 7) | sq];
+            SQ[i + S_PAWN_HI] ^= pawnHi[((p >> 3) << 7) | sq];
+          }
         }
       }
       if (t === KING) continue;
@@ -141,7 +143,7 @@ export class Accumulator {
         sq += 7;
         continue;
       }
-      this.change(sq, 0, (pos.first[sq] << 4) | pos.second[sq]);
+      this.change(sq, 0, (pos.first[sq] << 4) | pos.second[sq], 0, 0);
     }
   }
 
@@ -164,17 +166,20 @@ export class Accumulator {
     const toBefore = (a[to] << 4) | b[to];
     const thirdBefore = third < 0 ? 0 : (a[third] << 4) | b[third];
     pos.play(m);
-    this.push();
     if ((kind === QUIET || kind === DOUBLE_PUSH) && (fromBefore & 15) === 0 && movePromotion(m) === 0) {
       // A lone piece steps to an empty square (most quiet moves): the same pieces stand on the
       // board, so of the sums only those by square change.
       this.slide(from, to, fromBefore);
       return;
     }
-    this.change(from, fromBefore, (a[from] << 4) | b[from]);
-    if (to !== from) this.change(to, toBefore, (a[to] << 4) | b[to]);
-    if (third >= 0) this.change(third, thirdBefore, (a[third] << 4) | b[third]);
-    if (fourth >= 0) this.change(fourth, 0, (a[fourth] << 4) | b[fourth]);
+    // The first square's change writes the next entry from this one; the others change it.
+    const i = this.at;
+    const j = i + STRIDE;
+    this.at = j;
+    this.change(from, fromBefore, (a[from] << 4) | b[from], i, j);
+    if (to !== from) this.change(to, toBefore, (a[to] << 4) | b[to], j, j);
+    if (third >= 0) this.change(third, thirdBefore, (a[third] << 4) | b[third], j, j);
+    if (fourth >= 0) this.change(fourth, 0, (a[fourth] << 4) | b[fourth], j, j);
   }
 
   /** Passes the turn on `pos` (a null move); the sums stay as they are. */
@@ -207,35 +212,51 @@ export class Accumulator {
     this.at -= STRIDE;
   }
 
-  /** The sums after `content` (one piece) moved from `from` to the empty square `to`. */
+  /**
+   * The next entry: the sums after `content` (one piece) moved from `from` to the empty square
+   * `to`, which changes only those by square.
+   */
   private slide(from: number, to: number, content: number): void {
     const t = this.terms;
     const i = this.at;
-    const x = (from << 8) | content;
-    const y = (to << 8) | content;
-    t[i + T_MIDDLE] += SQ_MIDDLE[this.mode | y] - SQ_MIDDLE[this.mode | x];
-    t[i + T_END] += SQ_END[this.mode | y] - SQ_END[this.mode | x];
-    t[i + T_PAWN_LO] ^= SQ_PAWN_LO[y] ^ SQ_PAWN_LO[x];
-    t[i + T_PAWN_HI] ^= SQ_PAWN_HI[y] ^ SQ_PAWN_HI[x];
+    const j = i + STRIDE;
+    const x = (this.mode | (from << 8) | content) << 2;
+    const y = (this.mode | (to << 8) | content) << 2;
+    t[j + T_MIDDLE] = t[i + T_MIDDLE] + SQ[y + S_MIDDLE] - SQ[x + S_MIDDLE];
+    t[j + T_END] = t[i + T_END] + SQ[y + S_END] - SQ[x + S_END];
+    t[j + T_MATERIAL] = t[i + T_MATERIAL];
+    t[j + T_QUEENS] = t[i + T_QUEENS];
+    t[j + T_MAJORS] = t[i + T_MAJORS];
+    t[j + T_MINORS] = t[i + T_MINORS];
+    t[j + T_BOXES] = t[i + T_BOXES];
+    t[j + T_BALANCE] = t[i + T_BALANCE];
+    t[j + T_PAWN_LO] = t[i + T_PAWN_LO] ^ SQ[y + S_PAWN_LO] ^ SQ[x + S_PAWN_LO];
+    t[j + T_PAWN_HI] = t[i + T_PAWN_HI] ^ SQ[y + S_PAWN_HI] ^ SQ[x + S_PAWN_HI];
+    t[j + T_STRONG] = t[i + T_STRONG];
+    t[j + T_PHASE] = t[i + T_PHASE];
+    this.at = j;
   }
 
-  private change(sq: number, before: number, after: number): void {
-    if (before === after) return;
+  /**
+   * Writes into entry `j` the sums of entry `i` with square `sq`'s content changed from `before`
+   * to `after` (`i` and `j` the same for a change made in place).
+   */
+  private change(sq: number, before: number, after: number, i: number, j: number): void {
     const t = this.terms;
-    const i = this.at;
-    const x = sq << 8;
-    const m = this.mode | x;
-    t[i + T_MIDDLE] += SQ_MIDDLE[m | after] - SQ_MIDDLE[m | before];
-    t[i + T_END] += SQ_END[m | after] - SQ_END[m | before];
-    t[i + T_PAWN_LO] ^= SQ_PAWN_LO[x | after] ^ SQ_PAWN_LO[x | before];
-    t[i + T_PAWN_HI] ^= SQ_PAWN_HI[x | after] ^ SQ_PAWN_HI[x | before];
-    t[i + T_MATERIAL] += C_MATERIAL[after] - C_MATERIAL[before];
-    t[i + T_QUEENS] += C_QUEENS[after] - C_QUEENS[before];
-    t[i + T_MAJORS] += C_MAJORS[after] - C_MAJORS[before];
-    t[i + T_MINORS] += C_MINORS[after] - C_MINORS[before];
-    t[i + T_BOXES] += C_BOXES[after] - C_BOXES[before];
-    t[i + T_BALANCE] += C_BALANCE[after] - C_BALANCE[before];
-    t[i + T_STRONG] += C_STRONG[after] - C_STRONG[before];
-    t[i + T_PHASE] += C_PHASE[after] - C_PHASE[before];
+    const square = this.mode | (sq << 8);
+    const x = (square | before) << 2;
+    const y = (square | after) << 2;
+    t[j + T_MIDDLE] = t[i + T_MIDDLE] + SQ[y + S_MIDDLE] - SQ[x + S_MIDDLE];
+    t[j + T_END] = t[i + T_END] + SQ[y + S_END] - SQ[x + S_END];
+    t[j + T_PAWN_LO] = t[i + T_PAWN_LO] ^ SQ[y + S_PAWN_LO] ^ SQ[x + S_PAWN_LO];
+    t[j + T_PAWN_HI] = t[i + T_PAWN_HI] ^ SQ[y + S_PAWN_HI] ^ SQ[x + S_PAWN_HI];
+    t[j + T_MATERIAL] = t[i + T_MATERIAL] + C_MATERIAL[after] - C_MATERIAL[before];
+    t[j + T_QUEENS] = t[i + T_QUEENS] + C_QUEENS[after] - C_QUEENS[before];
+    t[j + T_MAJORS] = t[i + T_MAJORS] + C_MAJORS[after] - C_MAJORS[before];
+    t[j + T_MINORS] = t[i + T_MINORS] + C_MINORS[after] - C_MINORS[before];
+    t[j + T_BOXES] = t[i + T_BOXES] + C_BOXES[after] - C_BOXES[before];
+    t[j + T_BALANCE] = t[i + T_BALANCE] + C_BALANCE[after] - C_BALANCE[before];
+    t[j + T_STRONG] = t[i + T_STRONG] + C_STRONG[after] - C_STRONG[before];
+    t[j + T_PHASE] = t[i + T_PHASE] + C_PHASE[after] - C_PHASE[before];
   }
 }
