@@ -51,8 +51,7 @@ import {
   Z_EP_LO,
   Z_PENDING_HI,
   Z_PENDING_LO,
-  Z_SQUARE_HI,
-  Z_SQUARE_LO,
+  Z_SQUARE,
   Z_TURN_HI,
   Z_TURN_LO,
 } from './zobrist.ts';
@@ -179,8 +178,8 @@ export class Position {
       if (sq & 0x88) continue;
       const c = (this.first[sq] << 4) | this.second[sq];
       this.mark(sq, 0, c, true);
-      this.hashLo ^= Z_SQUARE_LO[sq * 256 + c];
-      this.hashHi ^= Z_SQUARE_HI[sq * 256 + c];
+      this.hashLo ^= Z_SQUARE[(sq * 256 + c) * 2];
+      this.hashHi ^= Z_SQUARE[(sq * 256 + c) * 2 + 1];
       if (this.second[sq]) this.boxes++;
       if (typeOf(this.first[sq]) === KING) this.kings[colorOf(this.first[sq])] = sq;
     }
@@ -200,10 +199,11 @@ export class Position {
 
   /** Sets a square's content (canonical `first << 4 | second`), keeping the hash. */
   private put(sq: Square, content: number): void {
-    const i = sq * 256;
     const old = (this.first[sq] << 4) | this.second[sq];
-    this.hashLo ^= Z_SQUARE_LO[i + old] ^ Z_SQUARE_LO[i + content];
-    this.hashHi ^= Z_SQUARE_HI[i + old] ^ Z_SQUARE_HI[i + content];
+    const x = ((sq << 8) | old) << 1;
+    const y = ((sq << 8) | content) << 1;
+    this.hashLo ^= Z_SQUARE[x] ^ Z_SQUARE[y];
+    this.hashHi ^= Z_SQUARE[x | 1] ^ Z_SQUARE[y | 1];
     this.first[sq] = content >> 4;
     this.second[sq] = content & 15;
     this.mark(sq, old, content, true);

@@ -23,12 +23,18 @@ function table(n: number): Int32Array {
   return keys;
 }
 
-/** Square content keys, indexed `sq * 256 + content`; content 0 (empty) keys to 0. */
-export const Z_SQUARE_LO = table(128 * 256);
-export const Z_SQUARE_HI = table(128 * 256);
-for (let sq = 0; sq < 128; sq++) {
-  Z_SQUARE_LO[sq * 256] = 0;
-  Z_SQUARE_HI[sq * 256] = 0;
+/**
+ * Square content keys, both halves side by side (`(sq * 256 + content) * 2`, then `+ 1`), so that
+ * a content change reads one cache line per content, not two; content 0 (empty) keys to 0.
+ */
+export const Z_SQUARE = new Int32Array(128 * 256 * 2);
+{
+  const lo = table(128 * 256);
+  const hi = table(128 * 256);
+  for (let i = 0; i < 128 * 256; i++) {
+    Z_SQUARE[2 * i] = (i & 255) === 0 ? 0 : lo[i];
+    Z_SQUARE[2 * i + 1] = (i & 255) === 0 ? 0 : hi[i];
+  }
 }
 export const Z_TURN_LO = next();
 export const Z_TURN_HI = next();
