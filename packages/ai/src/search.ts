@@ -463,11 +463,11 @@ export class Searcher {
     picker.reset(pos, hashMove, ply, this.order.counterOf(previous));
     for (let m = picker.next(); m !== 0; m = picker.next()) {
       if (inCheck && !mayAnswerCheck(pos, m, line)) continue;
-      if (!isLegalMove(pos, m, inCheck)) continue;
       const quietMove = !isCapture(m) && movePromotion(m) === 0;
       // Late move pruning: near the leaves, a quiet move this far down the order, once a move has
-      // a score that is no mate, is not searched unless it gives check; most are known to give
-      // none before they are played.
+      // a score that is no mate, is not searched unless it gives check. Most are known to give
+      // none before they are played, and are passed over before the legality test: from here on
+      // the count of legal moves no longer matters, since every later quiet move is prunable too.
       const prunable =
         quietMove &&
         !pvNode &&
@@ -477,21 +477,24 @@ export class Searcher {
         best > -MATE_BOUND &&
         m !== killer1 &&
         m !== killer2;
-      if (prunable && !mayGiveCheck(pos, m)) {
-        legal++;
-        continue;
-      }
+      if (prunable && !mayGiveCheck(pos, m)) continue;
+      if (!isLegalMove(pos, m, inCheck)) continue;
+      legal++;
+      // Futility: a quiet move this close to the leaves will not lift a hopeless score. Those that
+      // surely give no check are passed over unplayed (a prunable move here may give check).
+      const futile =
+        quietMove &&
+        !inCheck &&
+        m !== killer1 &&
+        m !== killer2 &&
+        (prunable || (!pvNode && depth <= 2 && legal > 1 && staticEval + 100 + 100 * depth <= alpha));
+      if (futile && !prunable && !mayGiveCheck(pos, m)) continue;
       this.acc.play(pos, m);
       this.played[ply] = m;
-      legal++;
       // The child is told whether it is in check, so that it need not look again.
       const gives = givesCheck(pos, m) ? 1 : 0;
       const late = quietMove && !inCheck && gives === 0 && m !== killer1 && m !== killer2;
-      // Futility: a quiet move this close to the leaves will not lift a hopeless score.
-      if (
-        late &&
-        (prunable || (!pvNode && depth <= 2 && legal > 1 && staticEval + 100 + 100 * depth <= alpha))
-      ) {
+      if (futile && gives === 0) {
         this.acc.undo(pos);
         continue;
       }
