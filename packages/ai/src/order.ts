@@ -7,6 +7,7 @@ import {
   EN_PASSANT,
   JOIN,
   KING,
+  MAX_MOVES,
   type Move,
   moveKind,
   movePiece,
@@ -153,8 +154,8 @@ export function mvvLva(pos: Position, m: Move): number {
 
 /**
  * The move to try `i`-th, best-scored first. Most cut-offs come from the first few moves, so
- * those are picked one by one; a node that gets further sorts the rest once (insertion sort, on
- * short and mostly history-ordered lists), instead of scanning them again for every move.
+ * those are picked one by one; a node that gets further sorts the rest once, stably, instead of
+ * scanning them again for every move.
  */
 export function pickNext(moves: Int32Array, scores: Int32Array, i: number, n: number): Move {
   if (i < PICKS) {
@@ -168,19 +169,50 @@ export function pickNext(moves: Int32Array, scores: Int32Array, i: number, n: nu
     scores[i] = s;
     return m;
   }
-  if (i === PICKS) {
-    for (let j = i + 1; j < n; j++) {
-      const m = moves[j];
-      const s = scores[j];
-      let k = j - 1;
+  if (i === PICKS) sortFrom(moves, scores, i, n);
+  return moves[i];
+}
+const PICKS = 3;
+
+/** Room for the moves `sortFrom` sets aside. */
+const REST_MOVES = new Int32Array(MAX_MOVES);
+const REST_SCORES = new Int32Array(MAX_MOVES);
+
+/**
+ * Sorts moves `i` to `n` by score, best first, keeping the order of equal scores (that of the
+ * generator). Most quiet moves have no history yet (score 0): the positive ones are sorted into
+ * place by insertion, the others set aside in their order and put back after them, so that no
+ * move is shifted past a run of zeros.
+ */
+function sortFrom(moves: Int32Array, scores: Int32Array, i: number, n: number): void {
+  let top = i;
+  let rest = 0;
+  for (let j = i; j < n; j++) {
+    const m = moves[j];
+    const s = scores[j];
+    if (s > 0) {
+      let k = top - 1;
       for (; k >= i && scores[k] < s; k--) {
         moves[k + 1] = moves[k];
         scores[k + 1] = scores[k];
       }
       moves[k + 1] = m;
       scores[k + 1] = s;
+      top++;
+    } else {
+      // Zeros stay in order; the rare negative ones (under-promotions, losing captures) sink.
+      let k = rest - 1;
+      for (; k >= 0 && REST_SCORES[k] < s; k--) {
+        REST_MOVES[k + 1] = REST_MOVES[k];
+        REST_SCORES[k + 1] = REST_SCORES[k];
+      }
+      REST_MOVES[k + 1] = m;
+      REST_SCORES[k + 1] = s;
+      rest++;
     }
   }
-  return moves[i];
+  for (let k = 0; k < rest; k++) {
+    moves[top + k] = REST_MOVES[k];
+    scores[top + k] = REST_SCORES[k];
+  }
 }
-const PICKS = 3;

@@ -13,7 +13,7 @@ import {
   START_SBFEN,
 } from '@sbc/rules';
 import { describe, expect, it } from 'vitest';
-import { OrderHeuristics } from '../src/order.ts';
+import { OrderHeuristics, pickNext } from '../src/order.ts';
 import { MovePicker } from '../src/picker.ts';
 import { position } from './helpers.ts';
 
@@ -117,5 +117,43 @@ describe('MovePicker (docs/engine.md §2)', () => {
     expect(order.counterOf(0)).toBe(0);
     order.clear();
     expect(order.counterOf(e4)).toBe(0);
+  });
+});
+
+describe('pickNext', () => {
+  /** The order it promises: the best of the rest picked (and swapped into place) three times, then a stable sort. */
+  const reference = (moves: number[], scores: number[]): number[] => {
+    const m = [...moves];
+    const s = [...scores];
+    for (let i = 0; i < Math.min(3, m.length); i++) {
+      let best = i;
+      for (let j = i + 1; j < m.length; j++) if (s[j] > s[best]) best = j;
+      [m[i], m[best]] = [m[best], m[i]];
+      [s[i], s[best]] = [s[best], s[i]];
+    }
+    const rest = m.slice(3).map((move, k) => ({ move, score: s[k + 3] }));
+    rest.sort((x, y) => y.score - x.score);
+    return [...m.slice(0, 3), ...rest.map((r) => r.move)];
+  };
+
+  it('hands out moves by score, best first, equal scores in the order given', () => {
+    let seed = 99;
+    const random = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) | 0;
+      return (seed >>> 8) / (1 << 24);
+    };
+    for (let round = 0; round < 500; round++) {
+      const n = Math.floor(random() * 60);
+      // Mostly zeros (quiet moves without history), some positive, a few negative.
+      const scores = Array.from({ length: n }, () => {
+        const r = random();
+        return r < 0.6 ? 0 : r < 0.9 ? Math.floor(random() * 8) + 1 : -Math.floor(random() * 3) - 1;
+      });
+      const moves = Array.from({ length: n }, (_, i) => i + 1);
+      const m = Int32Array.from(moves);
+      const s = Int32Array.from(scores);
+      const handed = moves.map((_, i) => pickNext(m, s, i, n));
+      expect(handed).toEqual(reference(moves, scores));
+    }
   });
 });
