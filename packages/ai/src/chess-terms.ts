@@ -1,11 +1,12 @@
 import {
+  ATTACK,
   BISHOP,
   indexOf,
   KING_ATTACKS,
   KNIGHT,
   PAWN,
-  PAWN_ATTACKS,
   type Position,
+  pawnAttackSet,
   popcount2,
   QUEEN,
   ROOK,
@@ -65,21 +66,14 @@ export function chessTerms(pos: Position): void {
 
 /** How many enemy knights, bishops, rooks and queens the pawns of `color` attack. */
 function pawnThreats(p: Int32Array, color: number, own: number, them: number): number {
-  let lo = 0;
-  let hi = 0;
-  for (let half = 0; half < 2; half++)
-    for (let w = p[own | half]; w !== 0; w &= w - 1) {
-      const k = (color << 7) | (((half << 5) | (31 - Math.clz32(w & -w))) << 1);
-      lo |= PAWN_ATTACKS[k];
-      hi |= PAWN_ATTACKS[k | 1];
-    }
+  pawnAttackSet(color, p[own], p[own | 1]);
   let targetLo = 0;
   let targetHi = 0;
   for (let t = KNIGHT; t <= QUEEN; t++) {
     targetLo |= p[(them | t) << 1];
     targetHi |= p[((them | t) << 1) | 1];
   }
-  return popcount2(lo & targetLo, hi & targetHi);
+  return popcount2(ATTACK[0] & targetLo, ATTACK[1] & targetHi);
 }
 
 /**
@@ -91,28 +85,6 @@ export const PIECE_ATTACKS = new Int32Array(32);
 
 /** Each colour's attacks by any piece, two words each: `threats` works them out. */
 const ALL = new Int32Array(4);
-const FILE_A = 0x01010101;
-const FILE_H = 0x80808080 | 0;
-
-/** Squares attacked by the pawns of `color` on `lo`/`hi`, into ALL (by shifts of both words). */
-function pawnAttacks(color: number, lo: number, hi: number): void {
-  // The pawns that have a square to the left (white's view: towards the a-file) and to the right.
-  const left = ~FILE_A;
-  const right = ~FILE_H;
-  const lLo = lo & left;
-  const lHi = hi & left;
-  const rLo = lo & right;
-  const rHi = hi & right;
-  if (color === 0) {
-    // Up a rank and a file to the left (7 bits) or right (9), across from the low word to the high.
-    ALL[0] = (lLo << 7) | (rLo << 9);
-    ALL[1] = (lHi << 7) | (lLo >>> 25) | (rHi << 9) | (rLo >>> 23);
-  } else {
-    // Down a rank and a file to the left (9 bits) or right (7), across from the high word to the low.
-    ALL[2] = (lLo >>> 9) | (lHi << 23) | (rLo >>> 7) | (rHi << 25);
-    ALL[3] = (lHi >>> 9) | (rHi >>> 7);
-  }
-}
 
 /**
  * Enemy knights, bishops, rooks and queens that an own minor piece or rook attacks, and those
@@ -125,17 +97,19 @@ export function threats(pos: Position): void {
   const { threatByMinor, threatByRook, hanging } = WEIGHTS;
   for (let color = 0; color < 2; color++) {
     const pawns = ((color << 3) | PAWN) << 1;
-    pawnAttacks(color, p[pawns], p[pawns | 1]);
+    pawnAttackSet(color, p[pawns], p[pawns | 1]);
     const king = indexOf(pos.kings[color]) << 1;
     const a = color * 16;
     const o = color * 2;
-    ALL[o] |=
+    ALL[o] =
+      ATTACK[0] |
       KING_ATTACKS[king] |
       PIECE_ATTACKS[a + 4] |
       PIECE_ATTACKS[a + 6] |
       PIECE_ATTACKS[a + 8] |
       PIECE_ATTACKS[a + 10];
-    ALL[o + 1] |=
+    ALL[o + 1] =
+      ATTACK[1] |
       KING_ATTACKS[king | 1] |
       PIECE_ATTACKS[a + 5] |
       PIECE_ATTACKS[a + 7] |

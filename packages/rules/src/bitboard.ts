@@ -141,6 +141,33 @@ export function pieceAttacks(type: number, i: number, occLo: number, occHi: numb
   }
 }
 
+/** The files a and h in either half. */
+const EDGE_A = 0x01010101;
+const EDGE_H = 0x80808080 | 0;
+
+/**
+ * Into ATTACK: every square a pawn of `color` on the set `lo`/`hi` attacks, for all of them at
+ * once by shifts of both words (white up a rank, black down, and a file to either side). A pawn of
+ * one colour on `t` attacks `s` when a pawn of the other colour on `s` attacks `t`: the same call
+ * with the other colour finds the squares from which pawns attack a set.
+ */
+export function pawnAttackSet(color: number, lo: number, hi: number): void {
+  // The pawns with a file to their left (towards file a) and to their right.
+  const lLo = lo & ~EDGE_A;
+  const lHi = hi & ~EDGE_A;
+  const rLo = lo & ~EDGE_H;
+  const rHi = hi & ~EDGE_H;
+  if (color === 0) {
+    // Up a rank and a file left (7 bits) or right (9), across from the low word to the high.
+    ATTACK[0] = (lLo << 7) | (rLo << 9);
+    ATTACK[1] = (lHi << 7) | (lLo >>> 25) | (rHi << 9) | (rLo >>> 23);
+  } else {
+    // Down a rank and a file left (9 bits) or right (7), across from the high word to the low.
+    ATTACK[0] = (lLo >>> 9) | (lHi << 23) | (rLo >>> 7) | (rHi << 25);
+    ATTACK[1] = (lHi >>> 9) | (rHi >>> 7);
+  }
+}
+
 /** The number of set bits of two words (a square set). */
 export function popcount2(lo: number, hi: number): number {
   const a = lo - ((lo >>> 1) & 0x55555555);

@@ -1,4 +1,4 @@
-import { ATTACK, indexOf, PAWN_ATTACKS, pieceAttacks, RAYS } from './bitboard.ts';
+import { ATTACK, indexOf, PAWN_ATTACKS, pawnAttackSet, pieceAttacks, RAYS } from './bitboard.ts';
 import { checkLine, mayAnswerCheck, mayExpose } from './check.ts';
 import {
   ATTACK_DOUBLE_BOX,
@@ -158,38 +158,25 @@ function generate(pos: Position, out: Int32Array, mode: Mode): number {
 
 /** The squares `generate` passes over: see `idlePawns`. */
 const IDLE = new Int32Array(2);
-/** A file's squares in either half: file a, file h. */
-const FILE_A = 0x01010101;
-const FILE_H = 0x80808080 | 0;
+/** Each colour's pawns that promote with their next step: white's on rank 7, black's on rank 2. */
+const PROMOTING = Int32Array.of(0, 0xff0000, 0xff00, 0);
 
 /**
  * Into IDLE: the lone pawns of `us` with no tactical move (nothing on the squares they attack, no
- * promotion ahead, no en passant square), found for all of them at once by shifting the enemy
- * squares back along the pawns' attacks, so that `generateCaptures` skips them unvisited.
+ * promotion ahead, no en passant square), found for all of them at once, so that
+ * `generateCaptures` skips them unvisited.
  */
 function idlePawns(pos: Position, us: Color): void {
   const p = pos.pieces;
   const pawn = pieceOf(us, PAWN) << 1;
-  // Entry 0 of `pieces`: the squares that are not boxes.
-  let lo = p[pawn] & p[0];
-  let hi = p[pawn | 1] & p[1];
-  if (pos.epSquare >= 0) lo = hi = 0;
   const o = pos.occupied;
-  const eLo = o[(us ^ 1) << 1];
-  const eHi = o[((us ^ 1) << 1) | 1];
-  if (us === 0) {
-    // A white pawn on bit i attacks i + 7 (not from file a) and i + 9 (not from file h); pawns on
-    // the seventh rank (the high word's third byte) promote.
-    lo &= ~((((eLo >>> 7) | (eHi << 25)) & ~FILE_A) | (((eLo >>> 9) | (eHi << 23)) & ~FILE_H));
-    hi &= ~(((eHi >>> 7) & ~FILE_A) | ((eHi >>> 9) & ~FILE_H) | 0xff0000);
-  } else {
-    // A black pawn attacks i − 7 (not from file h) and i − 9 (not from file a); on the second
-    // rank (the low word's second byte) it promotes.
-    lo &= ~(((eLo << 7) & ~FILE_H) | ((eLo << 9) & ~FILE_A) | 0xff00);
-    hi &= ~((((eHi << 7) | (eLo >>> 25)) & ~FILE_H) | (((eHi << 9) | (eLo >>> 23)) & ~FILE_A));
-  }
-  IDLE[0] = lo;
-  IDLE[1] = hi;
+  const them = (us ^ 1) << 1;
+  // The squares from which a pawn of `us` attacks an enemy piece.
+  pawnAttackSet(us ^ 1, o[them], o[them | 1]);
+  const none = pos.epSquare >= 0 ? 0 : -1;
+  // Entry 0 of `pieces`: the squares that are not boxes.
+  IDLE[0] = p[pawn] & p[0] & ~(ATTACK[0] | PROMOTING[us << 1]) & none;
+  IDLE[1] = p[pawn | 1] & p[1] & ~(ATTACK[1] | PROMOTING[(us << 1) | 1]) & none;
 }
 
 function pieceMoves(

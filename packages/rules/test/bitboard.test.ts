@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ATTACK, pawnAttackSet } from '../src/bitboard.ts';
 import { JOIN, moveKind } from '../src/move.ts';
 import { legalMoves } from '../src/movegen.ts';
 import { BISHOP, type Color, KING, KNIGHT, PAWN, QUEEN, ROOK } from '../src/piece.ts';
@@ -92,5 +93,24 @@ describe('piece bitboards', () => {
       expect(pos.clone().pieces).toEqual(pos.pieces);
     }
     expect(boxMoves).toBeGreaterThan(50);
+  });
+});
+
+describe('pawnAttackSet', () => {
+  it('attacks what each pawn of the set attacks, step by step on the board, for both colours', () => {
+    const random = prng(5);
+    for (let round = 0; round < 500; round++) {
+      const pawns = SQUARES.filter(() => random() < 0.25);
+      const lo = pawns.filter((sq) => halfOf(sq) === 0).reduce((w, sq) => w | bitOf(sq), 0);
+      const hi = pawns.filter((sq) => halfOf(sq) === 1).reduce((w, sq) => w | bitOf(sq), 0);
+      for (const color of [0, 1]) {
+        const expected = [0, 0];
+        for (const sq of pawns)
+          for (const d of color === 0 ? [15, 17] : [-15, -17])
+            if (!((sq + d) & 0x88)) expected[halfOf(sq + d)] |= bitOf(sq + d);
+        pawnAttackSet(color, lo, hi);
+        expect(Array.from(ATTACK)).toEqual(expected);
+      }
+    }
   });
 });
