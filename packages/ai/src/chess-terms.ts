@@ -89,7 +89,7 @@ const ALL = new Int32Array(4);
 /**
  * Enemy knights, bishops, rooks and queens that an own minor piece or rook attacks, and those
  * attacked and not defended at all (hanging), white's view, into CHESS_TERMS. Standard mode only
- * (with `passerKings`, +53 ± 29 Elo in standard chess, docs/benchmarks.md). Needs PIECE_ATTACKS
+ * (with `passerKings`, +34 ± 21 Elo in standard chess, docs/benchmarks.md). Needs PIECE_ATTACKS
  * of `pos`, which the mobility pass fills.
  */
 export function threats(pos: Position): void {
