@@ -359,7 +359,8 @@ function pawnMoves(pos: Position, from: Square, p: Piece, mode: Mode, out: Int32
   const us = colorOf(p);
   const fwd = FORWARD[us];
   const promotes = (from + fwd) >> 4 === LAST_RANK[us];
-  // Most pawns have nothing to take: a bitboard test spares them the look at each square.
+  // Most pawns have nothing to take: a bitboard test spares them the look at each square (the
+  // lone ones `generateCaptures` has already passed over; this one answers for a pawn in a box).
   if (mode === TACTICAL && !promotes && pos.epSquare < 0) {
     const o = pos.occupied;
     const i = (us << 7) | (indexOf(from) << 1);
