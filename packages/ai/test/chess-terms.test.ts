@@ -1,5 +1,5 @@
 import { START_SBFEN } from '@sbc/rules';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHESS_TERMS, chessTerms, threats } from '../src/chess-terms.ts';
 import { activity, evaluate, useWeights } from '../src/evaluate.ts';
 import { copyWeights } from '../src/tune/texel.ts';
@@ -17,11 +17,26 @@ const threatTerms = (sbfen: string): number[] => {
   threats(pos);
   return Array.from(CHESS_TERMS);
 };
-const { bishopPair, pawnThreat, rookFile, tempo, threatByMinor, threatByRook, hanging } = WEIGHTS;
+/**
+ * Distinct, nonzero values in place of the tuned ones (which may be 0 or equal to each other), so
+ * that each expected sum holds only when the terms it names are the ones counted.
+ */
+const TEST_WEIGHTS = {
+  ...copyWeights(WEIGHTS),
+  bishopPair: [31, 53],
+  pawnThreat: [57, 43],
+  rookFile: [23, 11, 17, 7],
+  threatByMinor: [29, 19, 37, 27, 47, 61, 41, 83],
+  threatByRook: [13, 101, 71, 89, 59, 79, 67, 97],
+  hanging: [103, 107],
+  tempo: 5,
+};
+const { bishopPair, pawnThreat, rookFile, tempo, threatByMinor, threatByRook, hanging } = TEST_WEIGHTS;
 const ADVANCED = { kind: 'advanced', boxBonus: 0 } as const;
 
 describe('chess terms (standard mode)', () => {
   const saved = copyWeights(WEIGHTS);
+  beforeEach(() => useWeights(TEST_WEIGHTS));
   afterEach(() => useWeights(saved));
 
   it('cancel out in the start position but for the tempo of the side to move', () => {
