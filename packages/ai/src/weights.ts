@@ -1,7 +1,8 @@
 /**
  * The evaluation's weights in centipawns (docs/engine.md §3), in one table so that the tuner
  * (`npm run -s tune`, `src/tune/`) can rewrite them; everything else about the evaluation stays in
- * its modules. Piece-square tables are in `pst.ts`.
+ * its modules. Piece-square tables are in `pst.ts`. The fields only standard mode reads were tuned
+ * on Stockfish's games; the rest, which the variant reads too, are still hand-set (docs/engine.md §11).
  */
 export interface Weights {
   /** Piece values by type (none, pawn, knight, bishop, rook, queen, king); the pawn's 100 is the scale. */
