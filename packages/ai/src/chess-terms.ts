@@ -29,7 +29,7 @@ export const CHESS_TERMS = new Int32Array(2);
  */
 export function chessTerms(pos: Position): void {
   const p = pos.pieces;
-  const { bishopPair, pawnThreat, rookFile, tempo } = WEIGHTS;
+  const { bishopPair, pawnThreat, rookFile, tempo } = WEIGHTS.chess;
   let middle = 0;
   let end = 0;
   for (let color = 0; color < 2; color++) {
@@ -94,7 +94,7 @@ const ALL = new Int32Array(4);
  */
 export function threats(pos: Position): void {
   const p = pos.pieces;
-  const { threatByMinor, threatByRook, hanging } = WEIGHTS;
+  const { threatByMinor, threatByRook, hanging } = WEIGHTS.chess;
   for (let color = 0; color < 2; color++) {
     const pawns = ((color << 3) | PAWN) << 1;
     pawnAttackSet(color, p[pawns], p[pawns | 1]);

@@ -31,7 +31,7 @@ import { CHESS_TERMS, chessTerms, PIECE_ATTACKS, threats } from './chess-terms.t
 import { clearPawnCache, passerKings, pawnStructure } from './pawns.ts';
 import { buildTables } from './pst.ts';
 import { type Mode, type PieceTables, TABLES } from './tables.ts';
-import { WEIGHTS, type Weights } from './weights.ts';
+import { WEIGHTS, type Weights, weightsOf } from './weights.ts';
 
 export type EvalKind = 'material' | 'standard' | 'advanced';
 
@@ -114,15 +114,17 @@ export function evaluate(
 }
 
 /**
- * Makes `next` the evaluation's weights (the tuner's trials), in place, so that every table
- * built from them and every cache of scores follows. A searcher's own cache is its caller's
+ * Makes `next` the evaluation's weights of `mode` (the tuner's trials), in place, so that every
+ * table built from them and every cache of scores follows. A searcher's own cache is its caller's
  * to clear.
  */
-export function useWeights(next: Weights): void {
-  for (const key of Object.keys(WEIGHTS) as (keyof Weights)[]) {
+export function useWeights<M extends Mode>(next: (typeof WEIGHTS)[M], mode: M): void {
+  const weights = WEIGHTS[mode];
+  // Standard mode's own fields too: the keys are those of `next`.
+  for (const key of Object.keys(next) as (keyof Weights)[]) {
     const value = next[key];
-    if (Array.isArray(value)) (WEIGHTS[key] as number[]).splice(0, value.length, ...value);
-    else (WEIGHTS[key] as number) = value;
+    if (Array.isArray(value)) (weights[key] as number[]).splice(0, value.length, ...value);
+    else (weights[key] as number) = value;
   }
   rebuild();
 }
@@ -151,14 +153,15 @@ const LAZY_MARGIN = 250;
 export function development(pos: Position): number {
   const p = pos.pieces;
   const o = pos.occupied;
+  const { minorAtHome, earlyQueen } = weightsOf(pos);
   // Minor pieces alone (entry 0 of `pieces`: the squares that are not boxes) on their homes.
   const white = p[0] & ((p[KNIGHT << 1] & KNIGHT_HOMES[0]) | (p[BISHOP << 1] & BISHOP_HOMES[0]));
   const black =
     p[1] & ((p[((8 | KNIGHT) << 1) | 1] & KNIGHT_HOMES[1]) | (p[((8 | BISHOP) << 1) | 1] & BISHOP_HOMES[1]));
   let s = 0;
-  s += WEIGHTS.minorAtHome * (popcount2(white, 0) - popcount2(black, 0));
-  if (((o[0] | o[2]) & QUEEN_HOMES[0]) === 0) s += WEIGHTS.earlyQueen;
-  if (((o[1] | o[3]) & QUEEN_HOMES[1]) === 0) s -= WEIGHTS.earlyQueen;
+  s += minorAtHome * (popcount2(white, 0) - popcount2(black, 0));
+  if (((o[0] | o[2]) & QUEEN_HOMES[0]) === 0) s += earlyQueen;
+  if (((o[1] | o[3]) & QUEEN_HOMES[1]) === 0) s -= earlyQueen;
   return s;
 }
 /** Home squares by colour, each in its half's word: white's in the low one, black's in the high. */
@@ -198,7 +201,7 @@ function side(pos: Position, color: number, kingSafety: boolean): number {
   const king = indexOf(pos.kings[color ^ 1]) << 1;
   const zoneLo = KING_ATTACKS[king];
   const zoneHi = KING_ATTACKS[king | 1];
-  const { mobility: mobilityWeight, kingAttack } = WEIGHTS;
+  const { mobility: mobilityWeight, kingAttack } = weightsOf(pos);
   let mobility = 0;
   let attackers = 0;
   let weight = 0;
@@ -240,7 +243,7 @@ export function shield(pos: Position, color: number): number {
   if (color === 0 ? rank > 1 : rank < 6) return 0;
   const pawn = (color << 3) | PAWN;
   const fwd = color === 0 ? 16 : -16;
-  const [front, ahead, none] = WEIGHTS.shield;
+  const [front, ahead, none] = weightsOf(pos).shield;
   let s = 0;
   for (let df = -1; df <= 1; df++) {
     const f = (king & 7) + df;

@@ -1,13 +1,14 @@
 import { PAWN, type Position, popcount2 } from '@sbc/rules';
-import { WEIGHTS } from './weights.ts';
+import { WEIGHTS, weightsOf } from './weights.ts';
 
 /**
  * Entries of [key lo, key hi, middlegame score, endgame score, then each colour's passed pawns as
- * two words]; pawns move rarely, so most hit.
+ * two words]; pawns move rarely, so most hit. The variant's entries in the first half, standard
+ * mode's in the second: each mode weighs the pawns with its own weights.
  */
 const CACHE_BITS = 14;
 const STRIDE = 8;
-const cache = new Int32Array(STRIDE << CACHE_BITS);
+const cache = new Int32Array(STRIDE << (CACHE_BITS + 1));
 
 /** Forgets every cached count (the tuner changes the weights). */
 export function clearPawnCache(): void {
@@ -16,7 +17,7 @@ export function clearPawnCache(): void {
 
 /** The cache entry of the pawns whose key (the accumulator's) is `lo`/`hi`, counted if new. */
 function entry(pos: Position, lo: number, hi: number): number {
-  const i = (lo & ((1 << CACHE_BITS) - 1)) * STRIDE;
+  const i = ((pos.standard ? 1 << CACHE_BITS : 0) | (lo & ((1 << CACHE_BITS) - 1))) * STRIDE;
   if (cache[i] !== lo || cache[i + 1] !== hi) {
     count(pos, i);
     cache[i] = lo;
@@ -43,7 +44,7 @@ export function pawnStructure(pos: Position, lo: number, hi: number, endgame: bo
  */
 export function passerKings(pos: Position, lo: number, hi: number): number {
   const i = entry(pos, lo, hi);
-  const [enemyWeight, ownWeight] = WEIGHTS.passerKings;
+  const [enemyWeight, ownWeight] = WEIGHTS.chess.passerKings;
   let sum = 0;
   for (let color = 0; color < 2; color++) {
     const sign = color === 0 ? 1 : -1;
@@ -91,7 +92,7 @@ for (let color = 0; color < 2; color++)
 /** Counts the structure of `pos` into cache entry `i`, from its pawn bitboards. */
 function count(pos: Position, i: number): void {
   const p = pos.pieces;
-  const { doubledPawn, isolatedPawn, passedPawn } = WEIGHTS;
+  const { doubledPawn, isolatedPawn, passedPawn } = weightsOf(pos);
   let s = 0;
   let passed = 0;
   for (let color = 0; color < 2; color++) {

@@ -3,10 +3,11 @@ import { type Mode, TABLES } from './tables.ts';
 import { WEIGHTS } from './weights.ts';
 
 /**
- * Piece values (docs/engine.md §3), indexed by piece type; the king counts 0 here. The
- * evaluation's weights (`weights.ts`): move ordering and the game phase count with them too.
+ * The variant's piece values (docs/engine.md §3), indexed by piece type; the king counts 0 here.
+ * Move ordering and the game phase count with them in both modes; the tables below with each
+ * mode's own (`weights.ts`).
  */
-export const VALUE: readonly number[] = WEIGHTS.material;
+export const VALUE: readonly number[] = WEIGHTS.sharedbox.material;
 
 /**
  * Value plus table entry (`tables.ts`), signed for white, indexed `mode << 11 | piece << 7 |
@@ -25,6 +26,7 @@ export const tableSquare = (sq: number, color: number): number =>
 export function buildTables(): void {
   MODES.forEach((mode, m) => {
     const { middle, end } = TABLES[mode];
+    const value = WEIGHTS[mode].material;
     for (let sq = 0; sq < 128; sq++) {
       if (sq & 0x88) continue;
       const white = tableSquare(sq, 0);
@@ -32,10 +34,10 @@ export function buildTables(): void {
       for (let t = PAWN; t <= KING; t++) {
         const w = (m << 11) | (t << 7) | sq;
         const b = (m << 11) | ((8 | t) << 7) | sq;
-        MIDDLE[w] = VALUE[t] + middle[t - 1][white];
-        MIDDLE[b] = -VALUE[t] - middle[t - 1][black];
-        END[w] = VALUE[t] + end[t - 1][white];
-        END[b] = -VALUE[t] - end[t - 1][black];
+        MIDDLE[w] = value[t] + middle[t - 1][white];
+        MIDDLE[b] = -value[t] - middle[t - 1][black];
+        END[w] = value[t] + end[t - 1][white];
+        END[b] = -value[t] - end[t - 1][black];
       }
     }
   });

@@ -22,7 +22,7 @@ const threatTerms = (sbfen: string): number[] => {
  * that each expected sum holds only when the terms it names are the ones counted.
  */
 const TEST_WEIGHTS = {
-  ...copyWeights(WEIGHTS),
+  ...copyWeights(WEIGHTS.chess),
   bishopPair: [31, 53],
   pawnThreat: [57, 43],
   rookFile: [23, 11, 17, 7],
@@ -35,9 +35,9 @@ const { bishopPair, pawnThreat, rookFile, tempo, threatByMinor, threatByRook, ha
 const ADVANCED = { kind: 'advanced', boxBonus: 0 } as const;
 
 describe('chess terms (standard mode)', () => {
-  const saved = copyWeights(WEIGHTS);
-  beforeEach(() => useWeights(TEST_WEIGHTS));
-  afterEach(() => useWeights(saved));
+  const saved = copyWeights(WEIGHTS.chess);
+  beforeEach(() => useWeights(TEST_WEIGHTS, 'chess'));
+  afterEach(() => useWeights(saved, 'chess'));
 
   it('cancel out in the start position but for the tempo of the side to move', () => {
     expect(terms(START_SBFEN)).toEqual([tempo, tempo]);
@@ -98,7 +98,10 @@ describe('chess terms (standard mode)', () => {
     const sbfen = '4k3/8/8/p2n1q2/1P2P3/8/8/4K3 w - - 0 1';
     const standard = evaluate(position(sbfen, true), ADVANCED);
     const variant = evaluate(position(sbfen), ADVANCED);
-    useWeights({ ...copyWeights(WEIGHTS), pawnThreat: [pawnThreat[0] + 100, pawnThreat[1] + 100] });
+    useWeights(
+      { ...copyWeights(WEIGHTS.chess), pawnThreat: [pawnThreat[0] + 100, pawnThreat[1] + 100] },
+      'chess',
+    );
     expect(evaluate(position(sbfen, true), ADVANCED)).toBe(standard + 200);
     expect(evaluate(position(sbfen), ADVANCED)).toBe(variant);
   });

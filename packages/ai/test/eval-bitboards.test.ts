@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { activity, development, shield } from '../src/evaluate.ts';
 import { seededRandom } from '../src/index.ts';
 import { pawnStructure } from '../src/pawns.ts';
-import { WEIGHTS } from '../src/weights.ts';
+import { weightsOf } from '../src/weights.ts';
 import { position } from './helpers.ts';
 
 const STEPS = [
@@ -57,10 +57,10 @@ function walked(pos: Position, kingSafety: boolean): number {
           if (!own || (y === 0 && (x & 7) === PAWN && join && to >> 4 !== start)) moves++;
           break;
         }
-      s += (color === 0 ? 1 : -1) * WEIGHTS.mobility[t] * (moves - 4);
+      s += (color === 0 ? 1 : -1) * weightsOf(pos).mobility[t] * (moves - 4);
       if (near > 0) {
         attackers[color]++;
-        weight[color] += WEIGHTS.kingAttack[t] * near;
+        weight[color] += weightsOf(pos).kingAttack[t] * near;
       }
     }
   if (!kingSafety) return s;
@@ -85,13 +85,14 @@ function pawnsWalked(pos: Position, endgame: boolean): number {
   for (const [sq, color] of pawns) {
     const sign = color === 0 ? 1 : -1;
     const file = sq & 7;
-    if (onFile(file, color) > 1) s += sign * WEIGHTS.doubledPawn;
-    if (onFile(file - 1, color) === 0 && onFile(file + 1, color) === 0) s += sign * WEIGHTS.isolatedPawn;
+    if (onFile(file, color) > 1) s += sign * weightsOf(pos).doubledPawn;
+    if (onFile(file - 1, color) === 0 && onFile(file + 1, color) === 0)
+      s += sign * weightsOf(pos).isolatedPawn;
     const stopped = pawns.some(
       ([t, c]) =>
         c !== color && Math.abs((t & 7) - file) <= 1 && (color === 0 ? t >> 4 > sq >> 4 : t >> 4 < sq >> 4),
     );
-    if (!stopped) passed += sign * WEIGHTS.passedPawn[color === 0 ? sq >> 4 : 7 - (sq >> 4)];
+    if (!stopped) passed += sign * weightsOf(pos).passedPawn[color === 0 ? sq >> 4 : 7 - (sq >> 4)];
   }
   return s + (endgame ? 2 : 1) * passed;
 }
@@ -109,9 +110,9 @@ function developmentWalked(pos: Position): number {
     [0x72, 8 | BISHOP, -1],
     [0x75, 8 | BISHOP, -1],
   ])
-    if (pos.first[sq] === type && pos.second[sq] === 0) s += sign * WEIGHTS.minorAtHome;
-  if (pos.first[0x03] === 0) s += WEIGHTS.earlyQueen;
-  if (pos.first[0x73] === 0) s -= WEIGHTS.earlyQueen;
+    if (pos.first[sq] === type && pos.second[sq] === 0) s += sign * weightsOf(pos).minorAtHome;
+  if (pos.first[0x03] === 0) s += weightsOf(pos).earlyQueen;
+  if (pos.first[0x73] === 0) s -= weightsOf(pos).earlyQueen;
   return s;
 }
 

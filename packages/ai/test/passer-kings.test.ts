@@ -6,7 +6,7 @@ import { position } from './helpers.ts';
 // A fresh pawn key for each position, so that the pawn cache counts it anew.
 let key = 0x5a5a;
 const race = (sbfen: string): number => passerKings(position(sbfen, true), ++key, 7);
-const [enemy, own] = WEIGHTS.passerKings;
+const [enemy, own] = WEIGHTS.chess.passerKings;
 
 describe('passed pawns and kings (endgame)', () => {
   it('reward a far enemy king and a near own one, by how far the pawn has come', () => {

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { KNIGHT } from '@sbc/rules';
 import { describe, expect, it } from 'vitest';
 import { FULL_STRENGTH } from '../src/engine.ts';
-import { evaluate, useTables } from '../src/evaluate.ts';
+import { evaluate, useTables, useWeights } from '../src/evaluate.ts';
 import { type PieceTables, TABLES } from '../src/tables.ts';
 import { flatten, TableTerms, tuneTables } from '../src/tune/gradient.ts';
 import { quietPositions, readSamples } from '../src/tune/samples.ts';
@@ -17,17 +18,20 @@ import {
   evaluations,
   fitK,
   type Param,
+  paramName,
   paramValue,
   type Sample,
-  TUNED_PARAMS,
   tune,
+  tunedParams,
 } from '../src/tune/texel.ts';
 import { WEIGHTS_FILE, withWeights } from '../src/tune/weights-file.ts';
-import { WEIGHTS } from '../src/weights.ts';
+import { WEIGHTS, type Weights } from '../src/weights.ts';
 import { position } from './helpers.ts';
 
 /** 38 quiet positions of 6 self-play games (`npm run -s datagen -- --games 6`). */
 const SAMPLES = readSamples(readFileSync(new URL('fixtures/tune-positions.txt', import.meta.url), 'utf8'));
+/** The fixture's positions are the variant's: the tuner moves the variant's weights. */
+const VARIANT = WEIGHTS.sharedbox;
 
 describe('tuning positions', () => {
   it('reads a file and names a bad line', () => {
@@ -110,36 +114,70 @@ describe('Texel tuning', () => {
 
   it('lowers the error on a few dozen positions and leaves the evaluation as it was', () => {
     const before = evaluations(SAMPLES);
-    const result = tune(SAMPLES, copyWeights(WEIGHTS), { maxPasses: 2 });
+    const result = tune(SAMPLES, copyWeights(VARIANT), { maxPasses: 2 });
     expect(result.after).toBeLessThan(result.before);
-    expect(result.weights).not.toEqual(WEIGHTS);
+    expect(result.weights).not.toEqual(VARIANT);
     // The tuned weights measure what the tuner reported, and the evaluation is back to its own.
-    const saved = copyWeights(WEIGHTS);
+    const saved = copyWeights(VARIANT);
     expect(errorOf(result.weights, SAMPLES, result.k)).toBeCloseTo(result.after, 12);
     expect(errorOf(saved, SAMPLES, result.k)).toBeCloseTo(result.before, 12);
     expect(evaluations(SAMPLES)).toEqual(before);
   });
 
   it('keeps each weight within its leeway', () => {
-    const start = copyWeights(WEIGHTS);
+    const start = copyWeights(VARIANT);
     const free = tune(SAMPLES, start, { maxPasses: 6 });
     const held = tune(SAMPLES, start, { maxPasses: 6, leeway: 0.05 });
-    const drift = (w: typeof WEIGHTS, p: Param) => Math.abs(paramValue(w, p) - paramValue(start, p));
+    const drift = (w: Weights, p: Param) => Math.abs(paramValue(w, p) - paramValue(start, p));
     const reach = (p: Param) => Math.max(10, 0.05 * Math.abs(paramValue(start, p)));
-    expect(TUNED_PARAMS.some((p) => drift(free.weights, p) > reach(p))).toBe(true);
-    for (const p of TUNED_PARAMS) expect(drift(held.weights, p)).toBeLessThanOrEqual(reach(p));
+    expect(tunedParams(SAMPLES).some((p) => drift(free.weights, p) > reach(p))).toBe(true);
+    for (const p of tunedParams(SAMPLES)) expect(drift(held.weights, p)).toBeLessThanOrEqual(reach(p));
     expect(held.after).toBeLessThan(held.before);
+  });
+
+  it('tunes one mode at a time', () => {
+    const chess = readSamples('# sbc tuning positions, mode chess\n1 4k3/8/8/8/3N4/8/8/4K3 w - - 0 1\n');
+    expect(tunedParams(SAMPLES).map(paramName)).not.toContain('tempo');
+    expect(tunedParams(chess).map(paramName)).toContain('tempo');
+    expect(() => tune([...SAMPLES, ...chess], copyWeights(VARIANT), { maxPasses: 1 })).toThrow(
+      'the positions are of both modes: tune one mode at a time',
+    );
+  });
+
+  it('gives each mode its own weights, pawn counts too', () => {
+    // Doubled pawns on the c-file, a knight on d4 with seven squares to go to.
+    const sbfen = '4k3/8/8/8/3N4/2P5/2P5/4K3 w - - 0 1';
+    const score = (standard: boolean) => evaluate(position(sbfen, standard), FULL_STRENGTH);
+    const [chess, variant] = [score(true), score(false)];
+    const saved = copyWeights(WEIGHTS.chess);
+    const changed = copyWeights(saved);
+    changed.doubledPawn -= 30;
+    changed.mobility[KNIGHT] += 5;
+    try {
+      useWeights(changed, 'chess');
+      // Standard mode first, so that a pawn count cached for both modes would show in the variant.
+      expect(score(true)).toBe(chess + 2 * -30 + (7 - 4) * 5);
+      expect(score(false)).toBe(variant);
+    } finally {
+      useWeights(saved, 'chess');
+    }
+    expect(score(true)).toBe(chess);
   });
 
   it('writes weights into weights.ts in its own format', () => {
     const source = readFileSync(WEIGHTS_FILE, 'utf8');
     expect(withWeights(source, WEIGHTS)).toBe(source);
-    const changed = copyWeights(WEIGHTS);
+    const changed = copyWeights(VARIANT);
     changed.material[2] = 301;
     changed.isolatedPawn = -7;
-    const written = withWeights(source, changed);
-    expect(written).toContain('material: [0, 100, 301, ');
-    expect(written).toContain('isolatedPawn: -7,');
+    const chess = { ...copyWeights(WEIGHTS.chess), tempo: 23 };
+    const written = withWeights(source, { sharedbox: changed, chess });
+    // Each in its own mode's set: the variant's comes first.
+    const [variantSet, chessSet] = written.split('\n  chess: {');
+    expect(variantSet).toContain('material: [0, 100, 301, ');
+    expect(variantSet).toContain('isolatedPawn: -7,');
+    expect(chessSet).toContain('tempo: 23,');
+    expect(chessSet).not.toContain('isolatedPawn: -7,');
     expect(written.split('\n').length).toBe(source.split('\n').length);
   });
 });

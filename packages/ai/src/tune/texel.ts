@@ -7,7 +7,8 @@
 import type { Position } from '@sbc/rules';
 import { FULL_STRENGTH } from '../engine.ts';
 import { evaluate, useWeights } from '../evaluate.ts';
-import { WEIGHTS, type Weights } from '../weights.ts';
+import type { Mode } from '../tables.ts';
+import { type ChessWeights, WEIGHTS, type Weights } from '../weights.ts';
 
 export interface Sample {
   pos: Position;
@@ -16,7 +17,7 @@ export interface Sample {
 }
 
 /** One weight the tuner may move: a field, and the index for a list. */
-export type Param = [field: keyof Weights, index?: number];
+export type Param = [field: keyof ChessWeights, index?: number];
 
 /** Everything but the pawn's value (the scale) and entries that are never read (none, king). */
 export const TUNED_PARAMS: Param[] = [
@@ -33,7 +34,7 @@ export const TUNED_PARAMS: Param[] = [
   ...[1, 2, 3, 4, 5, 6].map((rank): Param => ['passedPawn', rank]),
   ['minorAtHome'],
   ['earlyQueen'],
-  // Read in standard mode only (see `tunedParams`).
+  // Standard mode's own (see `tunedParams`).
   ['bishopPair', 0],
   ['bishopPair', 1],
   ['pawnThreat', 0],
@@ -50,38 +51,37 @@ export const TUNED_PARAMS: Param[] = [
   ['tempo'],
 ];
 
-/** The fields only standard mode's evaluation reads (`chess-terms.ts`, `passerKings`). */
-const STANDARD_ONLY: readonly (keyof Weights)[] = [
-  'bishopPair',
-  'pawnThreat',
-  'rookFile',
-  'passerKings',
-  'threatByMinor',
-  'threatByRook',
-  'hanging',
-  'tempo',
-];
-
 /**
- * The parameters `samples` can move: without a standard-chess position the error never depends
- * on the standard-only ones, and trying them would only cost a pass its time.
+ * The mode of `samples`, which must all be of one: each mode has its own weights (`weights.ts`),
+ * and a position of one says nothing about the other's.
  */
-export const tunedParams = (samples: readonly Sample[]): Param[] =>
-  samples.some((s) => s.pos.standard)
-    ? TUNED_PARAMS
-    : TUNED_PARAMS.filter(([field]) => !STANDARD_ONLY.includes(field));
+export function modeOf(samples: readonly Sample[]): Mode {
+  const standard = samples.length > 0 && samples[0].pos.standard;
+  if (samples.some((s) => s.pos.standard !== standard))
+    throw new Error('the positions are of both modes: tune one mode at a time');
+  return standard ? 'chess' : 'sharedbox';
+}
 
-export const copyWeights = (w: Weights): Weights => structuredClone(w);
+/** The parameters of the weights of `samples`' mode: the variant's set has no chess terms. */
+export const tunedParams = (samples: readonly Sample[]): Param[] => {
+  const weights = WEIGHTS[modeOf(samples)];
+  return TUNED_PARAMS.filter(([field]) => field in weights);
+};
 
-export function paramValue(w: Weights, [field, index]: Param): number {
-  const value = w[field];
+export const copyWeights = <W extends Weights>(w: W): W => structuredClone(w);
+
+/** The fields of `w` by name, standard mode's own too (`tunedParams` names only those a set has). */
+const fields = (w: Weights) => w as unknown as Record<Param[0], number | number[]>;
+
+export function paramValue(w: Weights, [name, index]: Param): number {
+  const value = fields(w)[name];
   return Array.isArray(value) ? value[index ?? 0] : value;
 }
 
-export function setParam(w: Weights, [field, index]: Param, n: number): void {
-  const value = w[field];
+export function setParam(w: Weights, [name, index]: Param, n: number): void {
+  const value = fields(w)[name];
   if (Array.isArray(value)) value[index ?? 0] = n;
-  else (w[field] as number) = n;
+  else fields(w)[name] = n;
 }
 
 export const paramName = ([field, index]: Param): string =>
@@ -123,9 +123,9 @@ export function fitK(samples: readonly Pick<Sample, 'result'>[], scores: Float64
   return (lo + hi) / 2;
 }
 
-/** The error of `weights` on `samples` with scale `k`; leaves `weights` in use. */
+/** The error of `weights` (of the samples' mode) on `samples` with scale `k`; leaves `weights` in use. */
 export function errorOf(weights: Weights, samples: readonly Sample[], k: number): number {
-  useWeights(weights);
+  useWeights(weights, modeOf(samples));
   return meanError(samples, evaluations(samples), k);
 }
 
@@ -138,7 +138,7 @@ export interface TuneResult {
 }
 
 /**
- * Local search from `start`: each pass tries every parameter one step up and down and keeps a
+ * Local search from `start`, the weights of the samples' mode: each pass tries every parameter one step up and down and keeps a
  * change that lowers the error; the step halves from `firstStep` to 1 when a pass finds nothing,
  * and the search ends then or after `maxPasses`. With `leeway`, a weight stays within that share
  * of its start value (at least 10 cp) of it: a few thousand positions cannot pin two dozen weights
@@ -156,10 +156,11 @@ export function tune(
     onPass?: (pass: number, error: number, step: number) => void;
   },
 ): TuneResult {
-  const saved = copyWeights(WEIGHTS);
+  const mode = modeOf(samples);
+  const saved = copyWeights(WEIGHTS[mode]);
   const params = options.params ?? tunedParams(samples);
   try {
-    useWeights(start);
+    useWeights(start, mode);
     const k = fitK(samples, evaluations(samples));
     const weights = copyWeights(start);
     const before = errorOf(weights, samples, k);
@@ -194,6 +195,6 @@ export function tune(
     }
     return { weights, k, before, after: best, passes };
   } finally {
-    useWeights(saved);
+    useWeights(saved, mode);
   }
 }

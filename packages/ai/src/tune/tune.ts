@@ -1,15 +1,16 @@
 /**
  * `npm run -s tune -- [--data FILE]... [--passes N] [--step N] [--leeway PERCENT]
- * [--skip FIELD,...] [--holdout PERCENT] [--write]`: Texel tuning of the evaluation's weights
- * (docs/engine.md §11) on positions written by `npm run -s datagen`; `--skip material` leaves the
- * piece values (or other fields of `weights.ts`) as they are. Every tenth position (by default) is held out and only measured, so that
- * the error there shows whether the tuned weights generalise. `--write` puts them in `src/weights.ts`.
+ * [--skip FIELD,...] [--holdout PERCENT] [--write]`: Texel tuning of one mode's evaluation
+ * weights (docs/engine.md §11) on its positions written by `npm run -s datagen`; `--skip material`
+ * leaves the piece values (or other fields of `weights.ts`) as they are. Every tenth position (by
+ * default) is held out and only measured, so that the error there shows whether the tuned weights
+ * generalise. `--write` puts them in `src/weights.ts` as that mode's set.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { WEIGHTS } from '../weights.ts';
 import { readSamples } from './samples.ts';
-import { copyWeights, errorOf, paramName, paramValue, TUNED_PARAMS, tune, tunedParams } from './texel.ts';
+import { copyWeights, errorOf, modeOf, paramName, paramValue, tune, tunedParams } from './texel.ts';
 import { writeWeights } from './weights-file.ts';
 
 const { values } = parseArgs({
@@ -40,14 +41,24 @@ console.log(
   `${train.length} positions to tune on, ${held.length} held out (${(values.data ?? []).join(', ')})`,
 );
 
+// Each mode has its own weights: the files must all be of one mode.
+const mode = (() => {
+  try {
+    return modeOf(samples);
+  } catch (e) {
+    process.stderr.write(`tune: ${(e as Error).message}\n`);
+    process.exit(2);
+  }
+})();
 const skipped = (values.skip ?? '').split(',').filter(Boolean);
 for (const field of skipped)
-  if (!(field in WEIGHTS)) {
-    process.stderr.write(`tune: --skip: no weight named '${field}' (${Object.keys(WEIGHTS).join(', ')})\n`);
+  if (!(field in WEIGHTS[mode])) {
+    const names = Object.keys(WEIGHTS[mode]).join(', ');
+    process.stderr.write(`tune: --skip: no weight named '${field}' in the ${mode} set (${names})\n`);
     process.exit(2);
   }
 const params = tunedParams(train).filter(([field]) => !skipped.includes(field));
-const start = copyWeights(WEIGHTS);
+const start = copyWeights(WEIGHTS[mode]);
 const started = Date.now();
 const result = tune(train, start, {
   firstStep: number('step', 1),
@@ -66,11 +77,11 @@ if (held.length) {
   const after = errorOf(result.weights, held, result.k);
   console.log(`held out:   error ${before.toFixed(6)} -> ${after.toFixed(6)}`);
 }
-for (const param of TUNED_PARAMS) {
+for (const param of params) {
   const [was, now] = [paramValue(start, param), paramValue(result.weights, param)];
   if (was !== now) console.log(`  ${paramName(param)}: ${was} -> ${now}`);
 }
 if (values.write) {
-  writeWeights(result.weights);
-  console.log('wrote src/weights.ts');
+  writeWeights(result.weights, mode);
+  console.log(`wrote the ${mode} weights in src/weights.ts`);
 }
