@@ -138,12 +138,13 @@ export interface TuneResult {
 }
 
 /**
- * Local search from `start`, the weights of the samples' mode: each pass tries every parameter one step up and down and keeps a
- * change that lowers the error; the step halves from `firstStep` to 1 when a pass finds nothing,
- * and the search ends then or after `maxPasses`. With `leeway`, a weight stays within that share
- * of its start value (at least 10 cp) of it: a few thousand positions cannot pin two dozen weights
- * down, and unbounded they drift to whatever predicts the sample's games (docs/engine.md §11).
- * `onPass` hears each pass's error. Leaves the evaluation's own weights as they were.
+ * Local search from `start`, a set of weights of the samples' mode: each pass tries every
+ * parameter one step up and down and keeps a change that lowers the error; the step halves from
+ * `firstStep` to 1 when a pass finds nothing, and the search ends then or after `maxPasses`.
+ * With `leeway`, a weight stays within that share of its start value (at least 10 cp) of it: a
+ * few thousand positions cannot pin two dozen weights down, and unbounded they drift to whatever
+ * predicts the sample's games (docs/engine.md §11). `onPass` hears each pass's error. Leaves the
+ * evaluation's own weights as they were.
  */
 export function tune(
   samples: readonly Sample[],
