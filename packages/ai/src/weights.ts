@@ -24,7 +24,10 @@ export interface Weights {
   earlyQueen: number;
 }
 
-/** Standard mode's weights: the same as the variant's, and terms of ordinary chess (`chess-terms.ts`, `passerKings`). */
+/**
+ * Standard mode's weights: the variant's fields with values of its own, and the terms of ordinary
+ * chess (`chess-terms.ts`, `passerKings`).
+ */
 export interface ChessWeights extends Weights {
   /**
    * A passed pawn's race in the endgame, per step (up to five) between a king and the square in
