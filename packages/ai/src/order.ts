@@ -18,6 +18,7 @@ import {
   QUEEN,
 } from '@sbc/rules';
 import { VALUE } from './pst.ts';
+import { seeAtLeast } from './see.ts';
 
 /** Value for capture ordering (docs/engine.md §3): the evaluation's, with the king at 20000. */
 const ORDER_VALUE = VALUE.map((v, t) => (t === KING ? 20_000 : v));
@@ -46,16 +47,16 @@ export function captureGain(pos: Position, m: Move): number {
 }
 
 /**
- * Whether a plain capture hands material back at once: a piece worth more than its prey takes
- * on a square the enemy guards. Copies and box attacks never do: a copy leaves a double box,
- * which loses only its cheaper piece to a recapture, and a box attacker ends in a mixed box,
- * which cannot be attacked.
+ * Whether a plain capture hands material back: a piece worth more than its prey takes on a
+ * square the enemy guards (in standard mode, where the exchange loses: `seeAtLeast`). Copies and
+ * box attacks never do: a copy leaves a double box, which loses only its cheaper piece to a
+ * recapture, and a box attacker ends in a mixed box, which cannot be attacked.
  */
 export function losingCapture(pos: Position, m: Move): boolean {
   if (moveKind(m) !== CAPTURE) return false;
   const attacker = ORDER_VALUE[movePiece(m) & 7];
   if (attacker <= VALUE[pos.first[moveTo(m)] & 7]) return false;
-  return pos.isAttacked(moveTo(m), (pos.turn ^ 1) as Color);
+  return pos.standard ? !seeAtLeast(pos, m, 0) : pos.isAttacked(moveTo(m), (pos.turn ^ 1) as Color);
 }
 
 /** A move's entry in the tables by piece and target square. */

@@ -19,6 +19,7 @@ import { type EvalConfig, evaluate, wasLazy } from './evaluate.ts';
 import { captureGain, losingCapture, OrderHeuristics, pickNext } from './order.ts';
 import { MovePicker } from './picker.ts';
 import { isMateScore, MATE, MATE_BOUND } from './score.ts';
+import { seeAtLeast } from './see.ts';
 import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
 
 export { isMateScore, MATE, MATE_BOUND } from './score.ts';
@@ -478,6 +479,17 @@ export class Searcher {
         m !== killer1 &&
         m !== killer2;
       if (prunable && !mayGiveCheck(pos, m)) continue;
+      // Static exchange pruning (standard mode): near the leaves, once a move has a score that is
+      // no mate, a move whose exchange loses more than a margin is not searched.
+      if (
+        pos.standard &&
+        !pvNode &&
+        !inCheck &&
+        depth <= 4 &&
+        best > -MATE_BOUND &&
+        !seeAtLeast(pos, m, quietMove ? -15 * depth * depth : -90 * depth)
+      )
+        continue;
       if (!isLegalMove(pos, m, inCheck)) continue;
       legal++;
       // Futility: a quiet move this close to the leaves will not lift a hopeless score. Those that
