@@ -55,23 +55,13 @@ export function seeAtLeast(pos: Position, m: Move, threshold: number): boolean {
   else occHi &= ~bitOf(from);
   const i = indexOf(to);
   const i2 = i << 1;
+  const diagLo = either(p, BISHOP, 0) | either(p, QUEEN, 0);
+  const diagHi = either(p, BISHOP, 1) | either(p, QUEEN, 1);
+  const lineLo = either(p, ROOK, 0) | either(p, QUEEN, 0);
+  const lineHi = either(p, ROOK, 1) | either(p, QUEEN, 1);
   // Every piece that attacks the target square over the board as it is.
-  let attLo =
-    (PAWN_ATTACKS[128 | i2] & p[PAWN << 1]) |
-    (PAWN_ATTACKS[i2] & p[(8 | PAWN) << 1]) |
-    (KNIGHT_ATTACKS[i2] & (p[KNIGHT << 1] | p[(8 | KNIGHT) << 1])) |
-    (KING_ATTACKS[i2] & (p[KING << 1] | p[(8 | KING) << 1]));
-  let attHi =
-    (PAWN_ATTACKS[128 | i2 | 1] & p[(PAWN << 1) | 1]) |
-    (PAWN_ATTACKS[i2 | 1] & p[((8 | PAWN) << 1) | 1]) |
-    (KNIGHT_ATTACKS[i2 | 1] & (p[(KNIGHT << 1) | 1] | p[((8 | KNIGHT) << 1) | 1])) |
-    (KING_ATTACKS[i2 | 1] & (p[(KING << 1) | 1] | p[((8 | KING) << 1) | 1]));
-  const diagLo = p[BISHOP << 1] | p[QUEEN << 1] | p[(8 | BISHOP) << 1] | p[(8 | QUEEN) << 1];
-  const diagHi =
-    p[(BISHOP << 1) | 1] | p[(QUEEN << 1) | 1] | p[((8 | BISHOP) << 1) | 1] | p[((8 | QUEEN) << 1) | 1];
-  const lineLo = p[ROOK << 1] | p[QUEEN << 1] | p[(8 | ROOK) << 1] | p[(8 | QUEEN) << 1];
-  const lineHi =
-    p[(ROOK << 1) | 1] | p[(QUEEN << 1) | 1] | p[((8 | ROOK) << 1) | 1] | p[((8 | QUEEN) << 1) | 1];
+  let attLo = leapers(p, i2);
+  let attHi = leapers(p, i2 | 1);
   bishopAttacks(i, occLo, occHi);
   attLo |= ATTACK[0] & diagLo;
   attHi |= ATTACK[1] & diagHi;
@@ -121,4 +111,20 @@ export function seeAtLeast(pos: Position, m: Move, threshold: number): boolean {
     }
   }
   return result === 1;
+}
+
+/** The squares of word `half` holding a piece of `type` of either colour. */
+const either = (p: Int32Array, type: number, half: number): number =>
+  p[(type << 1) | half] | p[((8 | type) << 1) | half];
+
+/** Word `entry & 1` of the pawns, knights and kings of either colour that attack square `entry >> 1`. */
+function leapers(p: Int32Array, entry: number): number {
+  const half = entry & 1;
+  // A white pawn attacks the square from where a black pawn on it would attack, and the reverse.
+  return (
+    (PAWN_ATTACKS[128 | entry] & p[(PAWN << 1) | half]) |
+    (PAWN_ATTACKS[entry] & p[((8 | PAWN) << 1) | half]) |
+    (KNIGHT_ATTACKS[entry] & either(p, KNIGHT, half)) |
+    (KING_ATTACKS[entry] & either(p, KING, half))
+  );
 }
