@@ -15,6 +15,7 @@ import {
   sacrificeOptions,
 } from '@sbc/rules';
 import { Accumulator } from './accumulator.ts';
+import { CorrectionHistory } from './correction.ts';
 import { type EvalConfig, evaluate, wasLazy } from './evaluate.ts';
 import { captureGain, losingCapture, OrderHeuristics, pickNext } from './order.ts';
 import { MovePicker } from './picker.ts';
@@ -102,6 +103,9 @@ export class Searcher {
   private readonly played = new Int32Array(MAX_PLY);
   /** Pairs of key and score; see `staticEval`. */
   private readonly evalCache = new Int32Array(2 << 16).fill(NO_EVAL);
+  /** Whether the last `staticEval` stopped short (lazily): a bound, not the evaluation. */
+  private evalLazy = false;
+  private readonly correction = new CorrectionHistory();
   private keysLo = new Int32Array(1024);
   private keysHi = new Int32Array(1024);
   /** Index in the key stack of the root position. */
@@ -129,6 +133,7 @@ export class Searcher {
     this.evalCache.fill(NO_EVAL);
     this.tt.clear();
     this.order.clear();
+    this.correction.clear();
   }
 
   /**
@@ -320,9 +325,11 @@ export class Searcher {
     const i = (pos.hashLo & EVAL_CACHE_MASK) << 1;
     const key = pos.hashHi ^ (pos.fullmove < 9 ? OPENING_SALT : 0);
     const cache = this.evalCache;
+    this.evalLazy = false;
     if (cache[i] === key && cache[i + 1] !== NO_EVAL) return cache[i + 1];
     const score = evaluate(pos, this.evalConfig, alpha, beta, this.acc);
-    if (!wasLazy()) {
+    this.evalLazy = wasLazy();
+    if (!this.evalLazy) {
       cache[i] = key;
       cache[i + 1] = score;
     }
@@ -417,18 +424,33 @@ export class Searcher {
     const pvNode = beta - alpha > 1;
     const tt = this.tt;
     let hashMove = 0;
+    let ttScore = 0;
+    let ttBound = 0;
     if (tt.probe(pos.hashLo, pos.hashHi)) {
       hashMove = tt.move;
+      ttScore = fromTT(tt.score, ply);
+      ttBound = tt.bound;
       if (!pvNode && tt.depth >= depth) {
-        const s = fromTT(tt.score, ply);
-        if (tt.bound === BOUND_EXACT || (tt.bound === BOUND_LOWER ? s >= beta : s <= alpha)) return s;
+        if (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER ? ttScore >= beta : ttScore <= alpha))
+          return ttScore;
       }
     }
 
     const us = pos.turn;
-    // Only the pruning below reads the static evaluation: PV nodes, nodes in check and the
-    // deeper nodes right after a null move (no second null move) do without it.
-    const staticEval = inCheck || pvNode || (depth > 3 && !nullOk) ? -INFINITE : this.staticEval(alpha, beta);
+    // Only the pruning below reads the static evaluation (corrected, docs/engine.md §2): PV
+    // nodes, nodes in check and the deeper nodes right after a null move (no second null move)
+    // do without it.
+    const raw = inCheck || pvNode || (depth > 3 && !nullOk) ? -INFINITE : this.staticEval(alpha, beta);
+    const exact = !this.evalLazy;
+    const corrected = raw === -INFINITE ? raw : this.correction.correct(raw, this.acc, us);
+    // A stored score on the right side of the evaluation is a better guess of this node's worth.
+    const staticEval =
+      corrected !== -INFINITE &&
+      ttBound !== 0 &&
+      Math.abs(ttScore) < MATE_BOUND &&
+      (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER ? ttScore > corrected : ttScore < corrected))
+        ? ttScore
+        : corrected;
     let strong = -1;
     if (!pvNode && !inCheck && Math.abs(beta) < MATE_BOUND) {
       // Reverse futility: far above beta near the leaves, the opponent will not let us get here.
@@ -545,6 +567,15 @@ export class Searcher {
     if (legal === 0) return inCheck ? -MATE + ply : 0;
     if (best === -INFINITE) return alpha;
     const bound = best >= beta ? BOUND_LOWER : best > originalAlpha ? BOUND_EXACT : BOUND_UPPER;
+    // The evaluation's error is learnt where a quiet move (or none) decided the node: a capture's
+    // score says more about the capture than about the position.
+    if (
+      raw !== -INFINITE &&
+      exact &&
+      Math.abs(best) < MATE_BOUND &&
+      (bestMove === 0 || (!isCapture(bestMove) && movePromotion(bestMove) === 0))
+    )
+      this.correction.update(this.acc, us, depth, raw, corrected, best, bound);
     // After a fail low every score is an upper bound and the best of them names no best move:
     // the entry keeps the move an earlier search found (+24 ± 19 Elo, docs/benchmarks.md).
     tt.store(pos.hashLo, pos.hashHi, depth, toTT(best, ply), bound, bound === BOUND_UPPER ? 0 : bestMove);
@@ -578,7 +609,7 @@ export class Searcher {
     let best = -INFINITE;
     let standPat = 0;
     if (!inCheck) {
-      standPat = this.staticEval(alpha, beta);
+      standPat = this.correction.correct(this.staticEval(alpha, beta), this.acc, pos.turn);
       if (standPat >= beta) return standPat;
       if (standPat > alpha) alpha = standPat;
       best = standPat;
