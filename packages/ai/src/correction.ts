@@ -3,7 +3,10 @@ import { BOUND_LOWER, BOUND_UPPER } from './tt.ts';
 
 /** Entries are kept in 1/256 cp, so that a light weight still moves them. */
 const GRAIN = 256;
-/** No correction beyond 32 cp: the evaluation is wrong in the same way, not in size. */
+/**
+ * Corrections stay within ±32 cp: an entry is shared by every pawn structure with the same 14 bits
+ * of key, so it nudges the evaluation, never overrules it.
+ */
 const LIMIT = 32 * GRAIN;
 const BITS = 14;
 const MASK = (1 << BITS) - 1;
