@@ -1,5 +1,5 @@
 import { type Accumulator, T_PAWN_LO } from './accumulator.ts';
-import { BOUND_LOWER, BOUND_UPPER } from './tt.ts';
+import { beyond } from './tt.ts';
 
 /** Entries are kept in 1/256 cp, so that a light weight still moves them. */
 const GRAIN = 256;
@@ -43,7 +43,7 @@ export class CorrectionHistory {
     best: number,
     bound: number,
   ): void {
-    if (bound === BOUND_LOWER ? best <= corrected : bound === BOUND_UPPER && best >= corrected) return;
+    if (!beyond(bound, best, corrected)) return;
     const i = index(acc, turn);
     const weight = Math.min(depth + 1, 16);
     const average = ((this.table[i] * (256 - weight) + (best - raw) * GRAIN * weight) / 256) | 0;

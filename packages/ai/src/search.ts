@@ -21,7 +21,7 @@ import { captureGain, losingCapture, OrderHeuristics, pickNext } from './order.t
 import { MovePicker } from './picker.ts';
 import { isMateScore, MATE, MATE_BOUND } from './score.ts';
 import { seeAtLeast } from './see.ts';
-import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, TranspositionTable } from './tt.ts';
+import { BOUND_EXACT, BOUND_LOWER, BOUND_UPPER, beyond, TranspositionTable } from './tt.ts';
 
 export { isMateScore, MATE, MATE_BOUND } from './score.ts';
 
@@ -441,14 +441,12 @@ export class Searcher {
     // nodes, nodes in check and the deeper nodes right after a null move (no second null move)
     // do without it.
     const raw = inCheck || pvNode || (depth > 3 && !nullOk) ? -INFINITE : this.staticEval(alpha, beta);
-    const exact = !this.evalLazy;
+    // Only an evaluation that did not stop short (lazily) teaches the correction history.
+    const exact = raw !== -INFINITE && !this.evalLazy;
     const corrected = raw === -INFINITE ? raw : this.correction.correct(raw, this.acc, us);
     // A stored score on the right side of the evaluation is a better guess of this node's worth.
     const staticEval =
-      corrected !== -INFINITE &&
-      ttBound !== 0 &&
-      Math.abs(ttScore) < MATE_BOUND &&
-      (ttBound === BOUND_EXACT || (ttBound === BOUND_LOWER ? ttScore > corrected : ttScore < corrected))
+      corrected !== -INFINITE && Math.abs(ttScore) < MATE_BOUND && beyond(ttBound, ttScore, corrected)
         ? ttScore
         : corrected;
     let strong = -1;
@@ -570,7 +568,6 @@ export class Searcher {
     // The evaluation's error is learnt where a quiet move (or none) decided the node: a capture's
     // score says more about the capture than about the position.
     if (
-      raw !== -INFINITE &&
       exact &&
       Math.abs(best) < MATE_BOUND &&
       (bestMove === 0 || (!isCapture(bestMove) && movePromotion(bestMove) === 0))

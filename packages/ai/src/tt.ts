@@ -4,6 +4,13 @@ export const BOUND_EXACT = 1;
 export const BOUND_LOWER = 2;
 export const BOUND_UPPER = 3;
 
+/**
+ * Whether a search's `score` with its `bound` says where the true score lies relative to `value`:
+ * exact, or a lower bound above it, or an upper bound below it (0, no bound, says nothing).
+ */
+export const beyond = (bound: number, score: number, value: number): boolean =>
+  bound === BOUND_EXACT || (bound === BOUND_LOWER ? score > value : bound === BOUND_UPPER && score < value);
+
 /** Words per entry: the key's high half, the move, then score, depth and info packed. */
 const STRIDE = 3;
 
