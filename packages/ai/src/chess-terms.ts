@@ -12,7 +12,7 @@ import {
   ROOK,
   WHITE,
 } from '@sbc/rules';
-import { FILE } from './pawns.ts';
+import { AHEAD, FILE, NEIGHBOURS } from './pawns.ts';
 import { WEIGHTS } from './weights.ts';
 
 /**
@@ -23,13 +23,14 @@ export const CHESS_TERMS = new Int32Array(2);
 
 /**
  * Terms of ordinary chess, white's view, into CHESS_TERMS: the bishop pair, pawns attacking
- * enemy pieces, rooks on open and half-open files, and the side to move's tempo. Standard mode
- * only: they measured +99 ± 22 Elo in standard chess and −25 ± 34 in the variant, where a pawn's
- * attack is not a plain threat among boxes (docs/engine.md §3, docs/benchmarks.md).
+ * enemy pieces, outposts, rooks on open and half-open files and on the seventh rank, and the side
+ * to move's tempo. Standard mode only: the first of them measured +99 ± 22 Elo in standard chess
+ * and −25 ± 34 in the variant, where a pawn's attack is not a plain threat among boxes
+ * (docs/engine.md §3, docs/benchmarks.md).
  */
 export function chessTerms(pos: Position): void {
   const p = pos.pieces;
-  const { bishopPair, pawnThreat, rookFile, tempo } = WEIGHTS.chess;
+  const { bishopPair, pawnThreat, rookFile, tempo, outpost, rookSeventh } = WEIGHTS.chess;
   let middle = 0;
   let end = 0;
   for (let color = 0; color < 2; color++) {
@@ -42,14 +43,22 @@ export function chessTerms(pos: Position): void {
       end += sign * bishopPair[1];
     }
     const own = (us | PAWN) << 1;
+    const enemy = (them | PAWN) << 1;
     const threats = pawnThreats(p, color, own, them);
     middle += sign * pawnThreat[0] * threats;
     end += sign * pawnThreat[1] * threats;
+    // pawnThreats left the own pawns' attacks in ATTACK.
+    const knightPosts = outposts(p, color, (us | KNIGHT) << 1, enemy);
+    const bishopPosts = outposts(p, color, (us | BISHOP) << 1, enemy);
+    middle += sign * (knightPosts * outpost[0] + bishopPosts * outpost[2]);
+    end += sign * (knightPosts * outpost[1] + bishopPosts * outpost[3]);
     // Both halves ORed: a file's squares, rank by rank, fall on the same bits of either word.
     const ownFiles = p[own] | p[own | 1];
-    const enemy = (them | PAWN) << 1;
     const enemyFiles = p[enemy] | p[enemy | 1];
     const rooks = (us | ROOK) << 1;
+    const seventh = onSeventh(pos, color, rooks, enemy);
+    middle += sign * rookSeventh[0] * seventh;
+    end += sign * rookSeventh[1] * seventh;
     for (let half = 0; half < 2; half++)
       for (let w = p[rooks | half]; w !== 0; w &= w - 1) {
         const file = FILE((31 - Math.clz32(w & -w)) & 7);
@@ -62,6 +71,41 @@ export function chessTerms(pos: Position): void {
   const edge = pos.turn === WHITE ? tempo : -tempo;
   CHESS_TERMS[0] = middle + edge;
   CHESS_TERMS[1] = end + edge;
+}
+
+/**
+ * How many pieces of `color` on bitboard entry `type` stand on an outpost: the fourth to sixth
+ * rank, defended by an own pawn (ATTACK holds the own pawns' attacks), and no enemy pawn left on
+ * the next files ahead that could ever attack them.
+ */
+function outposts(p: Int32Array, color: number, type: number, enemy: number): number {
+  let n = 0;
+  for (let half = 0; half < 2; half++)
+    for (let w = p[type | half] & ATTACK[half]; w !== 0; w &= w - 1) {
+      const bit = (half << 5) | (31 - Math.clz32(w & -w));
+      const rank = color === 0 ? bit >> 3 : 7 - (bit >> 3);
+      if (rank < 3 || rank > 5) continue;
+      const k = ((color << 6) | bit) << 1;
+      const next = NEIGHBOURS[bit & 7];
+      if (((AHEAD[k] & next & p[enemy]) | (AHEAD[k | 1] & next & p[enemy | 1])) === 0) n++;
+    }
+  return n;
+}
+
+/** Rank 7 of white (in the high word) and of black (in the low word). */
+const SEVENTH = [0x00ff0000, 0x0000ff00];
+
+/**
+ * How many rooks of `color` (bitboard entry `rooks`) stand on its seventh rank while the enemy
+ * king is on its eighth or enemy pawns (entry `enemy`) are on the seventh: 0 otherwise.
+ */
+function onSeventh(pos: Position, color: number, rooks: number, enemy: number): number {
+  const p = pos.pieces;
+  const half = color ^ 1;
+  const there = p[rooks | half] & SEVENTH[color];
+  if (there === 0) return 0;
+  const kingHome = pos.kings[color ^ 1] >> 4 === (color === 0 ? 7 : 0);
+  return kingHome || (p[enemy | half] & SEVENTH[color]) !== 0 ? popcount2(there, 0) : 0;
 }
 
 /** How many enemy knights, bishops, rooks and queens the pawns of `color` attack. */

@@ -1,4 +1,4 @@
-import { PAWN, type Position, popcount2 } from '@sbc/rules';
+import { ATTACK, PAWN, type Position, pawnAttackSet, popcount2 } from '@sbc/rules';
 import { WEIGHTS, weightsOf } from './weights.ts';
 
 /**
@@ -72,7 +72,7 @@ const distance = (a: number, b: number): number =>
 /** A file's squares in either half (word) of a square set. */
 export const FILE = (file: number): number => 0x01010101 << file;
 /** NEIGHBOURS[file]: the squares of the files next to it, in either half. */
-const NEIGHBOURS = Int32Array.from(
+export const NEIGHBOURS = Int32Array.from(
   { length: 8 },
   (_, f) => (f > 0 ? FILE(f - 1) : 0) | (f < 7 ? FILE(f + 1) : 0),
 );
@@ -80,7 +80,7 @@ const NEIGHBOURS = Int32Array.from(
  * AHEAD[(color * 64 + i) * 2 + half]: the squares in front of a pawn of `color` on bit index `i`,
  * on its file and the two next to it: no enemy pawn there, and it is passed.
  */
-const AHEAD = new Int32Array(256);
+export const AHEAD = new Int32Array(256);
 for (let color = 0; color < 2; color++)
   for (let i = 0; i < 64; i++)
     for (let j = 0; j < 64; j++) {
@@ -91,6 +91,8 @@ for (let color = 0; color < 2; color++)
 
 /** Counts the structure of `pos` into cache entry `i`, from its pawn bitboards. */
 function count(pos: Position, i: number): void {
+  if (pos.standard) chessPawns(pos.pieces);
+  else SHAPE.fill(0);
   const p = pos.pieces;
   const { doubledPawn, isolatedPawn, passedPawn } = weightsOf(pos);
   let s = 0;
@@ -117,6 +119,69 @@ function count(pos: Position, i: number): void {
         }
       }
   }
-  cache[i + 2] = s + passed;
-  cache[i + 3] = s + 2 * passed;
+  cache[i + 2] = s + passed + SHAPE[0];
+  cache[i + 3] = s + 2 * passed + SHAPE[1];
+}
+
+/** `chessPawns`'s result, white's view: the middlegame value, then the endgame one. */
+const SHAPE = new Int32Array(2);
+
+/**
+ * Standard mode's connected and backward pawns (docs/engine.md §3) into SHAPE. The variant does
+ * without: a pawn beside or behind another may join it in a box.
+ */
+function chessPawns(p: Int32Array): void {
+  const { connectedPawn, supportedPawn, backwardPawn } = WEIGHTS.chess;
+  let middle = 0;
+  let end = 0;
+  for (let color = 0; color < 2; color++) {
+    const sign = color === 0 ? 1 : -1;
+    const own = ((color << 3) | PAWN) << 1;
+    const enemy = (((color ^ 1) << 3) | PAWN) << 1;
+    const lo = p[own];
+    const hi = p[own | 1];
+    pawnAttackSet(color, lo, hi);
+    const defendedLo = ATTACK[0];
+    const defendedHi = ATTACK[1];
+    pawnAttackSet(color ^ 1, p[enemy], p[enemy | 1]);
+    const hitLo = ATTACK[0];
+    const hitHi = ATTACK[1];
+    for (let half = 0; half < 2; half++)
+      for (let w = p[own | half]; w !== 0; w &= w - 1) {
+        const low = w & -w;
+        const bit = (half << 5) | (31 - Math.clz32(low));
+        const file = bit & 7;
+        const rank = color === 0 ? bit >> 3 : 7 - (bit >> 3);
+        const neighbours = NEIGHBOURS[file];
+        // Pawns on one rank share a word: the bits next to this one, on the next files.
+        const beside = ((low << 1) | (low >>> 1)) & neighbours;
+        const phalanx = ((half === 0 ? lo : hi) & beside) !== 0 ? 1 : 0;
+        const defended = ((half === 0 ? defendedLo : defendedHi) & low) !== 0 ? 1 : 0;
+        if (phalanx + defended > 0) {
+          const k = ((color << 6) | bit) << 1;
+          const front = FILE(file);
+          const opposed =
+            ((AHEAD[k] & front & p[enemy]) | (AHEAD[k | 1] & front & p[enemy | 1])) !== 0 ? 1 : 0;
+          const v = ((connectedPawn[rank] * (2 + phalanx - opposed)) >> 1) + supportedPawn * defended;
+          middle += sign * v;
+          end += sign * ((v * Math.max(rank - 2, 0)) >> 2);
+          continue;
+        }
+        // Behind it, as seen from the other side, then beside it.
+        const b = ((color ^ 1) << 7) | (bit << 1);
+        const helpers =
+          (((AHEAD[b] | (half === 0 ? beside : 0)) & lo) |
+            ((AHEAD[b | 1] | (half === 1 ? beside : 0)) & hi)) &
+          neighbours;
+        const stop = color === 0 ? bit + 8 : bit - 8;
+        const stopHit = ((stop < 32 ? hitLo : hitHi) >>> (stop & 31)) & 1;
+        // An isolated pawn has no helpers either, and pays for that already.
+        if (helpers === 0 && stopHit !== 0 && ((lo | hi) & neighbours) !== 0) {
+          middle += sign * backwardPawn[0];
+          end += sign * backwardPawn[1];
+        }
+      }
+  }
+  SHAPE[0] = middle;
+  SHAPE[1] = end;
 }

@@ -52,6 +52,25 @@ export interface ChessWeights extends Weights {
   hanging: number[];
   /** The side to move's edge. */
   tempo: number;
+  /**
+   * A pawn with an own pawn beside it or defending it, by rank from its own side: in the
+   * middlegame half this value per step of (2, +1 beside an own pawn, −1 facing an enemy pawn on
+   * its file), plus `supportedPawn` when defended; in the endgame that times (rank − 2) / 4.
+   */
+  connectedPawn: number[];
+  supportedPawn: number;
+  /**
+   * A pawn that no own pawn beside or behind it on the next files can defend, whose square in
+   * front an enemy pawn attacks, [middlegame, endgame].
+   */
+  backwardPawn: number[];
+  /**
+   * A knight, then a bishop, on the fourth to sixth rank defended by an own pawn where no enemy
+   * pawn can ever attack it, [middlegame, endgame] each.
+   */
+  outpost: number[];
+  /** A rook on the seventh rank with the enemy king on the eighth or enemy pawns on the seventh, [middlegame, endgame]. */
+  rookSeventh: number[];
 }
 
 /** Each mode's set (written whole by `src/tune/weights-file.ts`); `weightsOf` picks a position's. */
@@ -85,6 +104,11 @@ export const WEIGHTS: { sharedbox: Weights; chess: ChessWeights } = {
     threatByRook: [12, 23, 9, 24, -10, 9, 37, 15],
     hanging: [18, 12],
     tempo: 9,
+    connectedPawn: [0, 3, 4, 6, 14, 24, 43, 0],
+    supportedPawn: 8,
+    backwardPawn: [-8, -12],
+    outpost: [25, 15, 12, 6],
+    rookSeventh: [15, 25],
   },
 };
 

@@ -2,6 +2,7 @@ import { START_SBFEN } from '@sbc/rules';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CHESS_TERMS, chessTerms, threats } from '../src/chess-terms.ts';
 import { activity, evaluate, useWeights } from '../src/evaluate.ts';
+import { pawnStructure } from '../src/pawns.ts';
 import { copyWeights } from '../src/tune/texel.ts';
 import { WEIGHTS } from '../src/weights.ts';
 import { position } from './helpers.ts';
@@ -30,8 +31,32 @@ const TEST_WEIGHTS = {
   threatByRook: [13, 101, 71, 89, 59, 79, 67, 97],
   hanging: [103, 107],
   tempo: 5,
+  connectedPawn: [0, 109, 113, 127, 131, 137, 139, 0],
+  supportedPawn: 149,
+  backwardPawn: [-151, -157],
+  outpost: [163, 167, 173, 179],
+  rookSeventh: [181, 191],
 };
 const { bishopPair, pawnThreat, rookFile, tempo, threatByMinor, threatByRook, hanging } = TEST_WEIGHTS;
+const { connectedPawn, supportedPawn, backwardPawn, outpost, rookSeventh } = TEST_WEIGHTS;
+/** A fresh pawn-cache key for each count. */
+let key = 0;
+/**
+ * Standard mode's connected and backward pawns, [middlegame, endgame]: the pawn structure less
+ * what it is with their weights at 0.
+ */
+const shape = (sbfen: string): number[] => {
+  const pos = position(sbfen, true);
+  const both = (): number[] => [false, true].map((endgame) => pawnStructure(pos, ++key, 5, endgame));
+  const counted = both();
+  useWeights(
+    { ...TEST_WEIGHTS, connectedPawn: Array(8).fill(0), supportedPawn: 0, backwardPawn: [0, 0] },
+    'chess',
+  );
+  const without = both();
+  useWeights(TEST_WEIGHTS, 'chess');
+  return [counted[0] - without[0], counted[1] - without[1]];
+};
 const ADVANCED = { kind: 'advanced', boxBonus: 0 } as const;
 
 describe('chess terms (standard mode)', () => {
@@ -104,5 +129,49 @@ describe('chess terms (standard mode)', () => {
     );
     expect(evaluate(position(sbfen, true), ADVANCED)).toBe(standard + 200);
     expect(evaluate(position(sbfen), ADVANCED)).toBe(variant);
+  });
+
+  it('count outposts of knights and bishops that no enemy pawn can ever attack', () => {
+    // The knight on d5, defended by e4, with no black pawn left on the c- or e-file.
+    expect(terms('4k3/8/8/3N4/4P3/8/8/4K3 w - - 0 1')).toEqual([outpost[0] + tempo, outpost[1] + tempo]);
+    // A black pawn behind it (c4) cannot come back; one ahead of it (c7) can drive it away.
+    expect(terms('4k3/8/8/3N4/2p1P3/8/8/4K3 w - - 0 1')).toEqual([outpost[0] + tempo, outpost[1] + tempo]);
+    expect(terms('4k3/2p5/8/3N4/4P3/8/8/4K3 w - - 0 1')).toEqual([tempo, tempo]);
+    // Undefended, or on the third rank: no outpost.
+    expect(terms('4k3/8/8/3N4/8/8/8/4K3 w - - 0 1')).toEqual([tempo, tempo]);
+    expect(terms('4k3/8/8/8/8/3N4/4P3/4K3 w - - 0 1')).toEqual([tempo, tempo]);
+    // Black's bishop on e4, its fifth rank, defended by d5.
+    expect(terms('4k3/8/8/3p4/4b3/8/8/4K3 w - - 0 1')).toEqual([tempo - outpost[2], tempo - outpost[3]]);
+  });
+
+  it('count a rook on the seventh with the enemy king on the eighth or enemy pawns on the seventh', () => {
+    const open = [rookFile[0] + tempo, rookFile[1] + tempo];
+    expect(terms('4k3/R7/8/8/8/8/8/4K3 w - - 0 1')).toEqual([
+      open[0] + rookSeventh[0],
+      open[1] + rookSeventh[1],
+    ]);
+    expect(terms('8/R3p3/4k3/8/8/8/8/4K3 w - - 0 1')).toEqual([
+      open[0] + rookSeventh[0],
+      open[1] + rookSeventh[1],
+    ]);
+    expect(terms('8/R7/4k3/8/8/8/8/4K3 w - - 0 1')).toEqual(open);
+    // Black's rook on its seventh, the second rank, with the white king on the first.
+    expect(terms('4k3/8/8/8/8/8/7r/4K3 w - - 0 1')).toEqual([
+      tempo - rookFile[0] - rookSeventh[0],
+      tempo - rookFile[1] - rookSeventh[1],
+    ]);
+  });
+
+  it('count connected pawns by rank, and backward pawns', () => {
+    // d4 and e4 side by side, unopposed: each (2 + 1) halves of the fourth rank's value.
+    const v = (connectedPawn[3] * 3) >> 1;
+    expect(shape('4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1')).toEqual([2 * v, 2 * (v >> 2)]);
+    // e4 defended by d3, facing a black pawn on e6: (2 − 1) halves and the support.
+    const e4 = (connectedPawn[3] >> 1) + supportedPawn;
+    expect(shape('4k3/8/4p3/8/4P3/3P4/8/4K3 w - - 0 1')).toEqual([e4, e4 >> 2]);
+    // d2 cannot be defended (c4 is ahead of it) and e4 attacks d3, its square in front.
+    expect(shape('4k3/8/8/8/2P1p3/8/3P4/4K3 w - - 0 1')).toEqual(backwardPawn);
+    // The same for black, mirrored.
+    expect(shape('4k3/3p4/8/2p1P3/8/8/8/4K3 w - - 0 1')).toEqual(backwardPawn.map((x) => -x));
   });
 });

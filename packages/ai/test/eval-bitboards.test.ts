@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { activity, development, shield } from '../src/evaluate.ts';
 import { seededRandom } from '../src/index.ts';
 import { pawnStructure } from '../src/pawns.ts';
-import { weightsOf } from '../src/weights.ts';
+import { WEIGHTS, weightsOf } from '../src/weights.ts';
 import { position } from './helpers.ts';
 
 const STEPS = [
@@ -94,7 +94,36 @@ function pawnsWalked(pos: Position, endgame: boolean): number {
     );
     if (!stopped) passed += sign * weightsOf(pos).passedPawn[color === 0 ? sq >> 4 : 7 - (sq >> 4)];
   }
-  return s + (endgame ? 2 : 1) * passed;
+  return s + (endgame ? 2 : 1) * passed + (pos.standard ? chessPawnsWalked(pawns, endgame) : 0);
+}
+
+/** Standard mode's connected and backward pawns, pawn by pawn over the mailbox (0x88 squares). */
+function chessPawnsWalked(pawns: [number, number][], endgame: boolean): number {
+  const { connectedPawn, supportedPawn, backwardPawn } = WEIGHTS.chess;
+  const at = (sq: number, color: number) => pawns.some(([t, c]) => t === sq && c === color);
+  let s = 0;
+  for (const [sq, color] of pawns) {
+    const sign = color === 0 ? 1 : -1;
+    const fwd = color === 0 ? 16 : -16;
+    const rank = color === 0 ? sq >> 4 : 7 - (sq >> 4);
+    const file = sq & 7;
+    const mine = ([t, c]: [number, number]) => c === color && Math.abs((t & 7) - file) === 1;
+    const phalanx = pawns.some((q) => mine(q) && q[0] >> 4 === sq >> 4) ? 1 : 0;
+    const defended = at(sq - fwd - 1, color) || at(sq - fwd + 1, color) ? 1 : 0;
+    if (phalanx + defended > 0) {
+      const opposed = pawns.some(
+        ([t, c]) => c !== color && (t & 7) === file && (color === 0 ? t > sq : t < sq),
+      );
+      const v = ((connectedPawn[rank] * (2 + phalanx - (opposed ? 1 : 0))) >> 1) + supportedPawn * defended;
+      s += sign * (endgame ? (v * Math.max(rank - 2, 0)) >> 2 : v);
+      continue;
+    }
+    const neighbours = pawns.filter(mine);
+    const helped = neighbours.some(([t]) => (color === 0 ? t >> 4 <= sq >> 4 : t >> 4 >= sq >> 4));
+    const stopHit = at(sq + 2 * fwd - 1, color ^ 1) || at(sq + 2 * fwd + 1, color ^ 1);
+    if (neighbours.length > 0 && !helped && stopHit) s += sign * backwardPawn[endgame ? 1 : 0];
+  }
+  return s;
 }
 
 /** Minor pieces alone on their home squares, queens gone from theirs, square by square. */
@@ -125,8 +154,10 @@ describe('evaluation terms from bitboards', () => {
       '4k3/1p4p1/2n5/3(NN)2r1/8/1P3(QB)2/6P1/R3K3 w Q - 0 30',
     ];
     let checked = 0;
+    // Standard mode's games from the start and from a queen's gambit with uneven pawns.
+    const standard = [START_SBFEN, 'r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9'];
     for (let game = 0; game < 60; game++) {
-      const pos = game % 10 === 9 ? position(START_SBFEN, true) : position(starts[game % 3]);
+      const pos = game % 5 === 4 ? position(standard[game % 2], true) : position(starts[game % 3]);
       for (let ply = 0; ply < 60; ply++) {
         if (pos.pendingSquare < 0) {
           for (const kingSafety of [false, true])
