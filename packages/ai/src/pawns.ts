@@ -27,9 +27,9 @@ function entry(pos: Position, lo: number, hi: number): number {
 }
 
 /**
- * Doubled, isolated and passed pawns, white's view, for the pawns whose key is `lo`/`hi`: the
- * middlegame value, or with `endgame` the endgame one, where passed pawns count double (the
- * evaluation blends the two). A pawn in a box is still a pawn on its file. An empty table answers
+ * Doubled, isolated and passed pawns (in standard mode connected and backward ones too), white's
+ * view, for the pawns whose key is `lo`/`hi`: the middlegame value, or with `endgame` the endgame
+ * one, where passed pawns count double (the evaluation blends the two). A pawn in a box is still a pawn on its file. An empty table answers
  * 0 for key 0, which is right: no pawns, no structure.
  */
 export function pawnStructure(pos: Position, lo: number, hi: number, endgame: boolean): number {
