@@ -54,9 +54,10 @@ export interface ChessWeights extends Weights {
   /** The side to move's edge. */
   tempo: number;
   /**
-   * A pawn with an own pawn beside it or defending it, by rank from its own side: in the
-   * middlegame half this value per step of (2, +1 beside an own pawn, −1 facing an enemy pawn on
-   * its file), plus `supportedPawn` when defended; in the endgame that times (rank − 2) / 4.
+   * A pawn with an own pawn beside it or defending it, by rank from its own side (0 the first):
+   * in the middlegame half this value per step of (2, +1 beside an own pawn, −1 facing an enemy
+   * pawn on its file), plus `supportedPawn` when defended; in the endgame that times
+   * (rank − 2) / 4, nothing up to the third rank.
    */
   connectedPawn: number[];
   supportedPawn: number;
