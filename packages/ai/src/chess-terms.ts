@@ -12,7 +12,7 @@ import {
   ROOK,
   WHITE,
 } from '@sbc/rules';
-import { AHEAD, FILE, NEIGHBOURS } from './pawns.ts';
+import { anyAhead, FILE, NEIGHBOURS, rankOf } from './pawns.ts';
 import { WEIGHTS } from './weights.ts';
 
 /**
@@ -83,11 +83,8 @@ function outposts(p: Int32Array, color: number, type: number, enemy: number): nu
   for (let half = 0; half < 2; half++)
     for (let w = p[type | half] & ATTACK[half]; w !== 0; w &= w - 1) {
       const bit = (half << 5) | (31 - Math.clz32(w & -w));
-      const rank = color === 0 ? bit >> 3 : 7 - (bit >> 3);
-      if (rank < 3 || rank > 5) continue;
-      const k = ((color << 6) | bit) << 1;
-      const next = NEIGHBOURS[bit & 7];
-      if (((AHEAD[k] & next & p[enemy]) | (AHEAD[k | 1] & next & p[enemy | 1])) === 0) n++;
+      const rank = rankOf(color, bit);
+      if (rank >= 3 && rank <= 5 && !anyAhead(p, color, bit, enemy, NEIGHBOURS[bit & 7])) n++;
     }
   return n;
 }

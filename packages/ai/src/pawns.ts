@@ -29,8 +29,8 @@ function entry(pos: Position, lo: number, hi: number): number {
 /**
  * Doubled, isolated and passed pawns (in standard mode connected and backward ones too), white's
  * view, for the pawns whose key is `lo`/`hi`: the middlegame value, or with `endgame` the endgame
- * one, where passed pawns count double (the evaluation blends the two). A pawn in a box is still a pawn on its file. An empty table answers
- * 0 for key 0, which is right: no pawns, no structure.
+ * one, where passed pawns count double (the evaluation blends the two). A pawn in a box is still
+ * a pawn on its file. An empty table answers 0 for key 0, which is right: no pawns, no structure.
  */
 export function pawnStructure(pos: Position, lo: number, hi: number, endgame: boolean): number {
   const i = entry(pos, lo, hi);
@@ -53,7 +53,7 @@ export function passerKings(pos: Position, lo: number, hi: number): number {
     for (let half = 0; half < 2; half++)
       for (let w = cache[i + 4 + 2 * color + half]; w !== 0; w &= w - 1) {
         const bit = (half << 5) | (31 - Math.clz32(w & -w));
-        const rank = color === 0 ? bit >> 3 : 7 - (bit >> 3);
+        const rank = rankOf(color, bit);
         if (rank < 3) continue;
         const front = (((bit >> 3) + (color === 0 ? 1 : -1)) << 4) | (bit & 7);
         const race =
@@ -80,7 +80,7 @@ export const NEIGHBOURS = Int32Array.from(
  * AHEAD[(color * 64 + i) * 2 + half]: the squares in front of a pawn of `color` on bit index `i`,
  * on its file and the two next to it: no enemy pawn there, and it is passed.
  */
-export const AHEAD = new Int32Array(256);
+const AHEAD = new Int32Array(256);
 for (let color = 0; color < 2; color++)
   for (let i = 0; i < 64; i++)
     for (let j = 0; j < 64; j++) {
@@ -89,10 +89,20 @@ for (let color = 0; color < 2; color++)
         AHEAD[(((color << 6) | i) << 1) | (j >> 5)] |= 1 << (j & 31);
     }
 
+/** The rank of bit index `bit` from the side of `color` (0 its first rank). */
+export const rankOf = (color: number, bit: number): number => (color === 0 ? bit >> 3 : 7 - (bit >> 3));
+
+/**
+ * Whether a piece of entry `entry` of `p` stands in front of bit index `bit` as `color` sees it,
+ * on its file or the two next to it, within the square set `files` (one word for both halves).
+ */
+export function anyAhead(p: Int32Array, color: number, bit: number, entry: number, files = -1): boolean {
+  const k = ((color << 6) | bit) << 1;
+  return ((AHEAD[k] & files & p[entry]) | (AHEAD[k | 1] & files & p[entry | 1])) !== 0;
+}
+
 /** Counts the structure of `pos` into cache entry `i`, from its pawn bitboards. */
 function count(pos: Position, i: number): void {
-  if (pos.standard) chessPawns(pos.pieces);
-  else SHAPE.fill(0);
   const p = pos.pieces;
   const { doubledPawn, isolatedPawn, passedPawn } = weightsOf(pos);
   let s = 0;
@@ -112,15 +122,19 @@ function count(pos: Position, i: number): void {
         const file = bit & 7;
         if (popcount2(lo & FILE(file), hi & FILE(file)) > 1) s += doubledPawn * sign;
         if (((lo | hi) & NEIGHBOURS[file]) === 0) s += isolatedPawn * sign;
-        const k = ((color << 6) | bit) << 1;
-        if (((AHEAD[k] & p[enemy]) | (AHEAD[k | 1] & p[enemy | 1])) === 0) {
-          passed += sign * passedPawn[color === 0 ? bit >> 3 : 7 - (bit >> 3)];
+        if (!anyAhead(p, color, bit, enemy)) {
+          passed += sign * passedPawn[rankOf(color, bit)];
           cache[i + 4 + 2 * color + half] |= w & -w;
         }
       }
   }
-  cache[i + 2] = s + passed + SHAPE[0];
-  cache[i + 3] = s + 2 * passed + SHAPE[1];
+  cache[i + 2] = s + passed;
+  cache[i + 3] = s + 2 * passed;
+  if (pos.standard) {
+    chessPawns(p);
+    cache[i + 2] += SHAPE[0];
+    cache[i + 3] += SHAPE[1];
+  }
 }
 
 /** `chessPawns`'s result, white's view: the middlegame value, then the endgame one. */
@@ -151,17 +165,14 @@ function chessPawns(p: Int32Array): void {
         const low = w & -w;
         const bit = (half << 5) | (31 - Math.clz32(low));
         const file = bit & 7;
-        const rank = color === 0 ? bit >> 3 : 7 - (bit >> 3);
+        const rank = rankOf(color, bit);
         const neighbours = NEIGHBOURS[file];
         // Pawns on one rank share a word: the bits next to this one, on the next files.
         const beside = ((low << 1) | (low >>> 1)) & neighbours;
         const phalanx = ((half === 0 ? lo : hi) & beside) !== 0 ? 1 : 0;
         const defended = ((half === 0 ? defendedLo : defendedHi) & low) !== 0 ? 1 : 0;
         if (phalanx + defended > 0) {
-          const k = ((color << 6) | bit) << 1;
-          const front = FILE(file);
-          const opposed =
-            ((AHEAD[k] & front & p[enemy]) | (AHEAD[k | 1] & front & p[enemy | 1])) !== 0 ? 1 : 0;
+          const opposed = anyAhead(p, color, bit, enemy, FILE(file)) ? 1 : 0;
           const v = ((connectedPawn[rank] * (2 + phalanx - opposed)) >> 1) + supportedPawn * defended;
           middle += sign * v;
           end += sign * ((v * Math.max(rank - 2, 0)) >> 2);
