@@ -1,15 +1,18 @@
 import {
   ATTACK,
   BISHOP,
+  bishopAttacks,
   indexOf,
   KING_ATTACKS,
   KNIGHT,
+  KNIGHT_ATTACKS,
   PAWN,
   type Position,
   pawnAttackSet,
   popcount2,
   QUEEN,
   ROOK,
+  rookAttacks,
   WHITE,
 } from '@sbc/rules';
 import { anyAhead, FILE, NEIGHBOURS, rankOf } from './pawns.ts';
@@ -124,6 +127,25 @@ function pawnThreats(p: Int32Array, color: number, own: number, them: number): n
  */
 export const PIECE_ATTACKS = new Int32Array(32);
 
+/**
+ * Each colour's knights', bishops', rooks' and queens' squares to move to beyond four, summed by
+ * type (`MOBILITY[color * 8 + type]`), as the mobility pass counts them: `endgameMobility` weighs
+ * them again.
+ */
+export const MOBILITY = new Int32Array(16);
+
+/**
+ * The endgame's share of mobility less the middlegame's, white's view: the mobility pass weighs
+ * every square by `mobility`, which standard mode reads as the middlegame's weights; a rook or a
+ * bishop is worth more squares in an endgame (`mobilityEnd`). Reads MOBILITY of the last pass.
+ */
+export function endgameMobility(): number {
+  const { mobility, mobilityEnd } = WEIGHTS.chess;
+  let s = 0;
+  for (let t = KNIGHT; t <= QUEEN; t++) s += (mobilityEnd[t] - mobility[t]) * (MOBILITY[t] - MOBILITY[8 | t]);
+  return s;
+}
+
 /** Each colour's attacks by any piece, two words each: `threats` works them out. */
 const ALL = new Int32Array(4);
 
@@ -187,4 +209,44 @@ export function threats(pos: Position): void {
   }
   CHESS_TERMS[0] = middle;
   CHESS_TERMS[1] = end;
+}
+
+/** Whether the pieces of `piece` (colour and type) attack any of the squares `lo`/`hi`. */
+const reaches = (piece: number, lo: number, hi: number): boolean =>
+  ((PIECE_ATTACKS[piece << 1] & lo) | (PIECE_ATTACKS[(piece << 1) | 1] & hi)) !== 0;
+
+/**
+ * Safe checks, white's view, middlegame only: for each colour and each of knight, bishop, rook
+ * and queen, `safeCheck` when one of that type can reach a square from which it would check the
+ * enemy king and which no enemy piece or pawn attacks (a threat the king's side must keep
+ * answering). Needs `threats` of `pos` just before, for the attacks of either colour.
+ */
+export function safeChecks(pos: Position): number {
+  const o = pos.occupied;
+  const occLo = o[0] | o[2];
+  const occHi = o[1] | o[3];
+  const { safeCheck } = WEIGHTS.chess;
+  let s = 0;
+  for (let color = 0; color < 2; color++) {
+    const d = (color ^ 1) * 2;
+    const safeLo = ~ALL[d] & ~o[color * 2];
+    const safeHi = ~ALL[d + 1] & ~o[color * 2 + 1];
+    const king = indexOf(pos.kings[color ^ 1]);
+    // A piece checks from where the same piece on the king's square would attack.
+    bishopAttacks(king, occLo, occHi);
+    const diagonalLo = ATTACK[0] & safeLo;
+    const diagonalHi = ATTACK[1] & safeHi;
+    rookAttacks(king, occLo, occHi);
+    const straightLo = ATTACK[0] & safeLo;
+    const straightHi = ATTACK[1] & safeHi;
+    const us = color << 3;
+    let checks = 0;
+    if (reaches(us | KNIGHT, KNIGHT_ATTACKS[king << 1] & safeLo, KNIGHT_ATTACKS[(king << 1) | 1] & safeHi))
+      checks += safeCheck[KNIGHT];
+    if (reaches(us | BISHOP, diagonalLo, diagonalHi)) checks += safeCheck[BISHOP];
+    if (reaches(us | ROOK, straightLo, straightHi)) checks += safeCheck[ROOK];
+    if (reaches(us | QUEEN, diagonalLo | straightLo, diagonalHi | straightHi)) checks += safeCheck[QUEEN];
+    s += color === 0 ? checks : -checks;
+  }
+  return s;
 }

@@ -27,7 +27,15 @@ import {
   T_PHASE,
   T_QUEENS,
 } from './accumulator.ts';
-import { CHESS_TERMS, chessTerms, PIECE_ATTACKS, threats } from './chess-terms.ts';
+import {
+  CHESS_TERMS,
+  chessTerms,
+  endgameMobility,
+  MOBILITY,
+  PIECE_ATTACKS,
+  safeChecks,
+  threats,
+} from './chess-terms.ts';
 import { clearPawnCache, passerKings, pawnStructure } from './pawns.ts';
 import { buildTables } from './pst.ts';
 import { type Mode, type PieceTables, TABLES } from './tables.ts';
@@ -106,7 +114,7 @@ export function evaluate(
       score += activity(pos, phase !== 'endgame');
       if (pos.standard) {
         threats(pos);
-        score += taper(CHESS_TERMS[0], CHESS_TERMS[1], blend);
+        score += taper(CHESS_TERMS[0] + safeChecks(pos), CHESS_TERMS[1] + endgameMobility(), blend);
       }
     }
   }
@@ -207,6 +215,7 @@ function side(pos: Position, color: number, kingSafety: boolean): number {
   let weight = 0;
   for (let t = KNIGHT; t <= QUEEN; t++) {
     const type = ((color << 3) | t) << 1;
+    MOBILITY[type >> 1] = 0;
     PIECE_ATTACKS[type] = 0;
     PIECE_ATTACKS[type | 1] = 0;
     for (let half = 0; half < 2; half++)
@@ -224,6 +233,7 @@ function side(pos: Position, color: number, kingSafety: boolean): number {
         // A piece that starts in a box may not make one.
         const moves = alone ? popcount2(lo & joinLo, hi & joinHi) : popcount2(lo & openLo, hi & openHi);
         mobility += copies * mobilityWeight[t] * (moves - 4);
+        MOBILITY[type >> 1] += copies * (moves - 4);
         const nearLo = lo & zoneLo;
         const nearHi = hi & zoneHi;
         if ((nearLo | nearHi) !== 0) {

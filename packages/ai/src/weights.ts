@@ -73,6 +73,13 @@ export interface ChessWeights extends Weights {
   outpost: number[];
   /** A rook on the seventh rank with the enemy king on the eighth or enemy pawns on the seventh, [middlegame, endgame]. */
   rookSeventh: number[];
+  /** `mobility`'s endgame counterpart, by type: `mobility` is then the middlegame's. */
+  mobilityEnd: number[];
+  /**
+   * Middlegame, by type: a knight, bishop, rook or queen that can reach a square from which it
+   * would check the enemy king, one the enemy does not attack (counted once per type).
+   */
+  safeCheck: number[];
 }
 
 /** Each mode's set (written whole by `src/tune/weights-file.ts`); `weightsOf` picks a position's. */
@@ -111,6 +118,8 @@ export const WEIGHTS: { sharedbox: Weights; chess: ChessWeights } = {
     backwardPawn: [-8, -12],
     outpost: [25, 15, 12, 6],
     rookSeventh: [15, 25],
+    mobilityEnd: [0, 0, 4, 5, 5, 2, 0],
+    safeCheck: [0, 0, 30, 20, 40, 30, 0],
   },
 };
 

@@ -1,6 +1,6 @@
-import { START_SBFEN } from '@sbc/rules';
+import { BISHOP, KNIGHT, QUEEN, ROOK, START_SBFEN } from '@sbc/rules';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHESS_TERMS, chessTerms, threats } from '../src/chess-terms.ts';
+import { CHESS_TERMS, chessTerms, endgameMobility, safeChecks, threats } from '../src/chess-terms.ts';
 import { activity, evaluate, useWeights } from '../src/evaluate.ts';
 import { pawnStructure } from '../src/pawns.ts';
 import { copyWeights } from '../src/tune/texel.ts';
@@ -17,6 +17,18 @@ const threatTerms = (sbfen: string): number[] => {
   activity(pos, true);
   threats(pos);
   return Array.from(CHESS_TERMS);
+};
+/** `safeChecks` after the passes it reads. */
+const checks = (sbfen: string): number => {
+  const pos = position(sbfen, true);
+  activity(pos, true);
+  threats(pos);
+  return safeChecks(pos);
+};
+/** `endgameMobility` after the mobility pass. */
+const endgameShare = (sbfen: string): number => {
+  activity(position(sbfen, true), true);
+  return endgameMobility();
 };
 /**
  * Distinct, nonzero values in place of the tuned ones (which may be 0 or equal to each other), so
@@ -36,9 +48,12 @@ const TEST_WEIGHTS = {
   backwardPawn: [-151, -157],
   outpost: [163, 167, 173, 179],
   rookSeventh: [181, 191],
+  mobilityEnd: [0, 0, 11, 13, 17, 19, 0],
+  safeCheck: [0, 0, 193, 197, 199, 211, 0],
 };
 const { bishopPair, pawnThreat, rookFile, tempo, threatByMinor, threatByRook, hanging } = TEST_WEIGHTS;
 const { connectedPawn, supportedPawn, backwardPawn, outpost, rookSeventh } = TEST_WEIGHTS;
+const { mobility, mobilityEnd, safeCheck } = TEST_WEIGHTS;
 /** A fresh pawn-cache key for each count. */
 let key = 0;
 /**
@@ -173,5 +188,29 @@ describe('chess terms (standard mode)', () => {
     expect(shape('4k3/8/8/8/2P1p3/8/3P4/4K3 w - - 0 1')).toEqual(backwardPawn);
     // The same for black, mirrored.
     expect(shape('4k3/3p4/8/2p1P3/8/8/8/4K3 w - - 0 1')).toEqual(backwardPawn.map((x) => -x));
+  });
+
+  it('count safe checks, once per type of piece', () => {
+    // The knight on g4 can check from f6, which no black piece attacks.
+    expect(checks('4k3/8/8/8/6N1/8/8/4K3 w - - 0 1')).toBe(safeCheck[KNIGHT]);
+    // The pawn on g7 guards f6 (and h6).
+    expect(checks('4k3/6p1/8/8/6N1/8/8/4K3 w - - 0 1')).toBe(0);
+    // Black's knight can check from c2 or d3, until the queen on d1 guards both (and has checks of its own).
+    expect(checks('4k3/8/8/8/1n6/8/8/4K3 w - - 0 1')).toBe(-safeCheck[KNIGHT]);
+    expect(checks('4k3/8/8/8/1n6/8/8/3QK3 w - - 0 1')).toBe(safeCheck[QUEEN]);
+    // The rook can check from e1 or a8: one rook check, counted once.
+    expect(checks('4k3/8/8/8/8/8/8/R6K w - - 0 1')).toBe(safeCheck[ROOK]);
+    // The queen from a4, e2 or h5 (d8 and e7 are the king's own squares).
+    expect(checks('4k3/8/8/8/8/8/8/3QK3 w - - 0 1')).toBe(safeCheck[QUEEN]);
+    // Black's bishop can check the king on h1 from b7.
+    expect(checks('2b1k3/8/8/8/8/8/8/7K w - - 0 1')).toBe(-safeCheck[BISHOP]);
+    // A knight that reaches no checking square counts nothing.
+    expect(checks('4k3/8/8/8/8/8/8/4K1N1 w - - 0 1')).toBe(0);
+  });
+
+  it('weigh mobility again for the endgame', () => {
+    // The rook on a1 has ten squares (six beyond four), the knight on h8 two (two short of four).
+    const share = (t: number) => mobilityEnd[t] - mobility[t];
+    expect(endgameShare('4k2n/8/8/8/8/8/8/R3K3 w - - 0 1')).toBe(6 * share(ROOK) + 2 * share(KNIGHT));
   });
 });

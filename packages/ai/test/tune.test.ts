@@ -139,6 +139,10 @@ describe('Texel tuning', () => {
     const chess = readSamples('# sbc tuning positions, mode chess\n1 4k3/8/8/8/3N4/8/8/4K3 w - - 0 1\n');
     expect(tunedParams(SAMPLES).map(paramName)).not.toContain('tempo');
     expect(tunedParams(chess).map(paramName)).toContain('tempo');
+    // Every field of each mode's set has weights to tune.
+    const fieldsOf = (params: Param[]) => new Set(params.map(([field]) => field));
+    expect(fieldsOf(tunedParams(chess))).toEqual(new Set(Object.keys(WEIGHTS.chess)));
+    expect(fieldsOf(tunedParams(SAMPLES))).toEqual(new Set(Object.keys(VARIANT)));
     expect(() => tune([...SAMPLES, ...chess], copyWeights(VARIANT), { maxPasses: 1 })).toThrow(
       'the positions are of both modes: tune one mode at a time',
     );
@@ -152,7 +156,9 @@ describe('Texel tuning', () => {
     const saved = copyWeights(WEIGHTS.chess);
     const changed = copyWeights(saved);
     changed.doubledPawn -= 30;
+    // Standard mode reads `mobility` in the middlegame and `mobilityEnd` in the endgame.
     changed.mobility[KNIGHT] += 5;
+    changed.mobilityEnd[KNIGHT] += 5;
     try {
       useWeights(changed, 'chess');
       // Standard mode first, so that a pawn count cached for both modes would show in the variant.

@@ -49,6 +49,17 @@ export const TUNED_PARAMS: Param[] = [
   ['hanging', 0],
   ['hanging', 1],
   ['tempo'],
+  ...[1, 2, 3, 4, 5, 6].map((rank): Param => ['connectedPawn', rank]),
+  ['supportedPawn'],
+  ['backwardPawn', 0],
+  ['backwardPawn', 1],
+  ...[0, 1, 2, 3].map((i): Param => ['outpost', i]),
+  ['rookSeventh', 0],
+  ['rookSeventh', 1],
+  ...[2, 3, 4, 5].flatMap((t): Param[] => [
+    ['mobilityEnd', t],
+    ['safeCheck', t],
+  ]),
 ];
 
 /**
