@@ -15,7 +15,7 @@ import {
   rookAttacks,
   WHITE,
 } from '@sbc/rules';
-import { anyAhead, FILE, NEIGHBOURS, rankOf } from './pawns.ts';
+import { ahead, anyAhead, FILE, NEIGHBOURS, passedPawns, rankOf } from './pawns.ts';
 import { WEIGHTS } from './weights.ts';
 
 /**
@@ -249,4 +249,50 @@ export function safeChecks(pos: Position): number {
     s += color === 0 ? checks : -checks;
   }
   return s;
+}
+
+/**
+ * Passed pawns with a way forward, white's view, added to CHESS_TERMS (`threats`' values): from
+ * its fourth rank on, a passed pawn whose square in front is empty earns `passerPath` by how free
+ * its way is and whether an own piece defends that square, more the farther it has come. Needs
+ * `threats` of `pos` just before, for the attacks of either colour; `lo`/`hi` is its pawn key.
+ */
+export function passerPaths(pos: Position, lo: number, hi: number): void {
+  const o = pos.occupied;
+  const path = WEIGHTS.chess.passerPath;
+  let middle = 0;
+  let end = 0;
+  for (let color = 0; color < 2; color++) {
+    const sign = color === 0 ? 1 : -1;
+    const d = (color ^ 1) * 2;
+    // Where the enemy stands or attacks.
+    const blockedLo = ALL[d] | o[d];
+    const blockedHi = ALL[d + 1] | o[d + 1];
+    for (let half = 0; half < 2; half++)
+      for (let w = passedPawns(pos, lo, hi, color, half); w !== 0; w &= w - 1) {
+        const bit = (half << 5) | (31 - Math.clz32(w & -w));
+        const rank = rankOf(color, bit);
+        if (rank < 3) continue;
+        const stop = color === 0 ? bit + 8 : bit - 8;
+        const word = stop >> 5;
+        const mask = 1 << (stop & 31);
+        if (((o[word] | o[2 + word]) & mask) !== 0) continue;
+        const file = FILE(bit & 7);
+        let k = -1;
+        if (((ahead(color, bit, 0) & file & blockedLo) | (ahead(color, bit, 1) & file & blockedHi)) === 0)
+          k = 0;
+        else if (((word === 0 ? blockedLo : blockedHi) & mask) === 0) k = 2;
+        let m = k < 0 ? 0 : path[k];
+        let e = k < 0 ? 0 : path[k + 1];
+        if ((ALL[color * 2 + word] & mask) !== 0) {
+          m += path[4];
+          e += path[5];
+        }
+        const steps = 5 * rank - 13;
+        middle += sign * (((m * steps) / 6) | 0);
+        end += sign * (((e * steps) / 6) | 0);
+      }
+  }
+  CHESS_TERMS[0] += middle;
+  CHESS_TERMS[1] += end;
 }

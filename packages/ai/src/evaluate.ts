@@ -33,6 +33,7 @@ import {
   endgameMobility,
   MOBILITY,
   PIECE_ATTACKS,
+  passerPaths,
   safeChecks,
   threats,
 } from './chess-terms.ts';
@@ -114,6 +115,7 @@ export function evaluate(
       score += activity(pos, phase !== 'endgame');
       if (pos.standard) {
         threats(pos);
+        passerPaths(pos, lo, hi);
         score += taper(CHESS_TERMS[0] + safeChecks(pos), CHESS_TERMS[1] + endgameMobility(), blend);
       }
     }

@@ -37,6 +37,10 @@ export function pawnStructure(pos: Position, lo: number, hi: number, endgame: bo
   return cache[endgame ? i + 3 : i + 2];
 }
 
+/** The passed pawns of `color` in word `half` of the position whose pawn key is `lo`/`hi`. */
+export const passedPawns = (pos: Position, lo: number, hi: number, color: number, half: number): number =>
+  cache[entry(pos, lo, hi) + 4 + 2 * color + half];
+
 /**
  * The kings' part in a race, white's view, endgame only: each passed pawn from its fourth rank on
  * gains as the enemy king stands farther from the square in front of it and its own king nearer
@@ -88,6 +92,10 @@ for (let color = 0; color < 2; color++)
       if (ahead && Math.abs((j & 7) - (i & 7)) <= 1)
         AHEAD[(((color << 6) | i) << 1) | (j >> 5)] |= 1 << (j & 31);
     }
+
+/** The squares in word `half` ahead of bit index `bit` as `color` sees it, on its file and the next. */
+export const ahead = (color: number, bit: number, half: number): number =>
+  AHEAD[(((color << 6) | bit) << 1) | half];
 
 /** The rank of bit index `bit` from the side of `color` (0 its first rank). */
 export const rankOf = (color: number, bit: number): number => (color === 0 ? bit >> 3 : 7 - (bit >> 3));

@@ -80,6 +80,14 @@ export interface ChessWeights extends Weights {
    * would check the enemy king, one the enemy does not attack (counted once per type).
    */
   safeCheck: number[];
+  /**
+   * A passed pawn from its fourth rank on whose square in front is empty, in sixths of a
+   * centipawn per step of its rank past the third (2, 7, 12, 17 steps from the fourth rank to the
+   * seventh), [middlegame, endgame] for each: when no enemy piece stands on or attacks a square
+   * ahead of it on its file, else when none does on the square in front; then, on top, when an own
+   * piece defends that square.
+   */
+  passerPath: number[];
 }
 
 /** Each mode's set (written whole by `src/tune/weights-file.ts`); `weightsOf` picks a position's. */
@@ -120,6 +128,7 @@ export const WEIGHTS: { sharedbox: Weights; chess: ChessWeights } = {
     rookSeventh: [15, 25],
     mobilityEnd: [0, 0, 4, 5, 5, 2, 0],
     safeCheck: [0, 0, 30, 20, 40, 30, 0],
+    passerPath: [20, 40, 8, 16, 4, 8],
   },
 };
 

@@ -1,6 +1,13 @@
 import { BISHOP, KNIGHT, QUEEN, ROOK, START_SBFEN } from '@sbc/rules';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CHESS_TERMS, chessTerms, endgameMobility, safeChecks, threats } from '../src/chess-terms.ts';
+import {
+  CHESS_TERMS,
+  chessTerms,
+  endgameMobility,
+  passerPaths,
+  safeChecks,
+  threats,
+} from '../src/chess-terms.ts';
 import { activity, evaluate, useWeights } from '../src/evaluate.ts';
 import { pawnStructure } from '../src/pawns.ts';
 import { copyWeights } from '../src/tune/texel.ts';
@@ -50,10 +57,11 @@ const TEST_WEIGHTS = {
   rookSeventh: [181, 191],
   mobilityEnd: [0, 0, 11, 13, 17, 19, 0],
   safeCheck: [0, 0, 193, 197, 199, 211, 0],
+  passerPath: [223, 227, 229, 233, 239, 241],
 };
 const { bishopPair, pawnThreat, rookFile, tempo, threatByMinor, threatByRook, hanging } = TEST_WEIGHTS;
 const { connectedPawn, supportedPawn, backwardPawn, outpost, rookSeventh } = TEST_WEIGHTS;
-const { mobility, mobilityEnd, safeCheck } = TEST_WEIGHTS;
+const { mobility, mobilityEnd, safeCheck, passerPath } = TEST_WEIGHTS;
 /** A fresh pawn-cache key for each count. */
 let key = 0;
 /**
@@ -72,6 +80,18 @@ const shape = (sbfen: string): number[] => {
   useWeights(TEST_WEIGHTS, 'chess');
   return [counted[0] - without[0], counted[1] - without[1]];
 };
+/** What `passerPaths` adds to `threats`' values, [middlegame, endgame]. */
+const paths = (sbfen: string): number[] => {
+  const pos = position(sbfen, true);
+  activity(pos, true);
+  threats(pos);
+  const before = Array.from(CHESS_TERMS);
+  passerPaths(pos, ++key, 5);
+  return [CHESS_TERMS[0] - before[0], CHESS_TERMS[1] - before[1]];
+};
+/** `passerPath` entries `k` (and `k` + 1) for a passed pawn `steps` steps past its third rank, in centipawns. */
+const path = (steps: number, ...k: number[]): number[] =>
+  [0, 1].map((phase) => Math.trunc((k.reduce((sum, i) => sum + passerPath[i + phase], 0) * steps) / 6));
 const ADVANCED = { kind: 'advanced', boxBonus: 0 } as const;
 
 describe('chess terms (standard mode)', () => {
@@ -212,5 +232,21 @@ describe('chess terms (standard mode)', () => {
     // The rook on a1 has ten squares (six beyond four), the knight on h8 two (two short of four).
     const share = (t: number) => mobilityEnd[t] - mobility[t];
     expect(endgameShare('4k2n/8/8/8/8/8/8/R3K3 w - - 0 1')).toBe(6 * share(ROOK) + 2 * share(KNIGHT));
+  });
+
+  it('count passed pawns with a way forward', () => {
+    // b5, on its fifth rank (7 steps), with nothing on or attacking b6, b7 and b8.
+    expect(paths('6k1/8/8/1P6/8/8/8/6K1 w - - 0 1')).toEqual(path(7, 0));
+    // A bishop on a8 attacks b7, not b6: only the square in front is free.
+    expect(paths('b5k1/8/8/1P6/8/8/8/6K1 w - - 0 1')).toEqual(path(7, 2));
+    // A rook on b8 attacks b6 too; the king on a5 defends b6.
+    expect(paths('1r4k1/8/8/1P6/8/8/8/6K1 w - - 0 1')).toEqual([0, 0]);
+    expect(paths('1r4k1/8/8/KP6/8/8/8/8 w - - 0 1')).toEqual(path(7, 4));
+    // A knight on b6 blocks it, whatever defends b6.
+    expect(paths('6k1/8/1n6/KP6/8/8/8/8 w - - 0 1')).toEqual([0, 0]);
+    // Still on its third rank: nothing yet.
+    expect(paths('6k1/8/8/8/8/1P6/8/6K1 w - - 0 1')).toEqual([0, 0]);
+    // Black's passed pawn on g2, its seventh rank (17 steps), with g1 free and defended by its king.
+    expect(paths('8/8/8/8/8/8/K5p1/7k w - - 0 1')).toEqual(path(17, 0, 4).map((x) => -x));
   });
 });

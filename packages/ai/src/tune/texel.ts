@@ -56,6 +56,7 @@ export const TUNED_PARAMS: Param[] = [
   ...[0, 1, 2, 3].map((i): Param => ['outpost', i]),
   ['rookSeventh', 0],
   ['rookSeventh', 1],
+  ...[0, 1, 2, 3, 4, 5].map((i): Param => ['passerPath', i]),
   ...[2, 3, 4, 5].flatMap((t): Param[] => [
     ['mobilityEnd', t],
     ['safeCheck', t],
