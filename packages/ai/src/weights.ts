@@ -4,8 +4,8 @@ import type { Position } from '@sbc/rules';
  * The evaluation's weights in centipawns (docs/engine.md §3), in one table per mode so that the
  * tuner (`npm run -s tune`, `src/tune/`) can rewrite them; everything else about the evaluation
  * stays in its modules. Piece-square tables are in `tables.ts`. Standard mode's chess terms are
- * tuned on Stockfish's games, but for the pawn shapes, outposts and rooks on the seventh; the rest
- * of both sets is still hand-set (docs/engine.md §11).
+ * tuned on Stockfish's games, but for those from the pawn shapes on (added later); the rest of
+ * both sets is still hand-set (docs/engine.md §11).
  */
 export interface Weights {
   /** Piece values by type (none, pawn, knight, bishop, rook, queen, king); the pawn's 100 is the scale. */
