@@ -127,8 +127,8 @@ export const WEIGHTS: { sharedbox: Weights; chess: ChessWeights } = {
     outpost: [25, 15, 12, 6],
     rookSeventh: [15, 25],
     mobilityEnd: [0, 0, 4, 5, 5, 2, 0],
-    safeCheck: [0, 0, 30, 20, 40, 30, 0],
-    passerPath: [20, 40, 8, 16, 4, 8],
+    safeCheck: [0, 0, 60, 40, 80, 60, 0],
+    passerPath: [30, 60, 12, 24, 6, 12],
   },
 };
 
