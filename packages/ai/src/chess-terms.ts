@@ -19,8 +19,8 @@ import { ahead, anyAhead, FILE, NEIGHBOURS, passedPawns, rankOf } from './pawns.
 import { WEIGHTS } from './weights.ts';
 
 /**
- * The last `chessTerms` or `threats` call's result: the middlegame value, then the endgame one (no
- * pair allocated).
+ * The last `chessTerms` or `threats` call's result (`passerPaths` adds to the latter's): the
+ * middlegame value, then the endgame one (no pair allocated).
  */
 export const CHESS_TERMS = new Int32Array(2);
 
