@@ -15,7 +15,7 @@ import {
   rookAttacks,
   WHITE,
 } from '@sbc/rules';
-import { ahead, anyAhead, FILE, NEIGHBOURS, passedPawns, rankOf } from './pawns.ts';
+import { ahead, anyAhead, FILE, NEIGHBOURS, passedPawns, rankOf, stopOf } from './pawns.ts';
 import { WEIGHTS } from './weights.ts';
 
 /**
@@ -273,7 +273,7 @@ export function passerPaths(pos: Position, lo: number, hi: number): void {
         const bit = (half << 5) | (31 - Math.clz32(w & -w));
         const rank = rankOf(color, bit);
         if (rank < 3) continue;
-        const stop = color === 0 ? bit + 8 : bit - 8;
+        const stop = stopOf(color, bit);
         const word = stop >> 5;
         const mask = 1 << (stop & 31);
         if (((o[word] | o[2 + word]) & mask) !== 0) continue;

@@ -1,4 +1,4 @@
-import { ATTACK, PAWN, type Position, pawnAttackSet, popcount2 } from '@sbc/rules';
+import { ATTACK, PAWN, type Position, pawnAttackSet, popcount2, SQUARE_OF_BIT } from '@sbc/rules';
 import { WEIGHTS, weightsOf } from './weights.ts';
 
 /**
@@ -59,7 +59,7 @@ export function passerKings(pos: Position, lo: number, hi: number): number {
         const bit = (half << 5) | (31 - Math.clz32(w & -w));
         const rank = rankOf(color, bit);
         if (rank < 3) continue;
-        const front = (((bit >> 3) + (color === 0 ? 1 : -1)) << 4) | (bit & 7);
+        const front = SQUARE_OF_BIT[stopOf(color, bit)];
         const race =
           enemyWeight * Math.min(distance(enemy, front), 5) - ownWeight * Math.min(distance(own, front), 5);
         sum += sign * (5 * rank - 13) * race;
@@ -97,6 +97,9 @@ for (let color = 0; color < 2; color++)
 export const ahead = (color: number, bit: number, half: number): number =>
   AHEAD[(((color << 6) | bit) << 1) | half];
 
+/** The bit index of the square in front of bit index `bit` as `color` sees it (a pawn's stop square). */
+export const stopOf = (color: number, bit: number): number => (color === 0 ? bit + 8 : bit - 8);
+
 /** The rank of bit index `bit` from the side of `color` (0 its first rank). */
 export const rankOf = (color: number, bit: number): number => (color === 0 ? bit >> 3 : 7 - (bit >> 3));
 
@@ -105,8 +108,7 @@ export const rankOf = (color: number, bit: number): number => (color === 0 ? bit
  * on its file or the two next to it, within the square set `files` (one word for both halves).
  */
 export function anyAhead(p: Int32Array, color: number, bit: number, entry: number, files = -1): boolean {
-  const k = ((color << 6) | bit) << 1;
-  return ((AHEAD[k] & files & p[entry]) | (AHEAD[k | 1] & files & p[entry | 1])) !== 0;
+  return ((ahead(color, bit, 0) & files & p[entry]) | (ahead(color, bit, 1) & files & p[entry | 1])) !== 0;
 }
 
 /** Counts the structure of `pos` into cache entry `i`, from its pawn bitboards. */
@@ -187,12 +189,11 @@ function chessPawns(p: Int32Array): void {
           continue;
         }
         // Behind it, as seen from the other side, then beside it.
-        const b = ((color ^ 1) << 7) | (bit << 1);
         const helpers =
-          (((AHEAD[b] | (half === 0 ? beside : 0)) & lo) |
-            ((AHEAD[b | 1] | (half === 1 ? beside : 0)) & hi)) &
+          (((ahead(color ^ 1, bit, 0) | (half === 0 ? beside : 0)) & lo) |
+            ((ahead(color ^ 1, bit, 1) | (half === 1 ? beside : 0)) & hi)) &
           neighbours;
-        const stop = color === 0 ? bit + 8 : bit - 8;
+        const stop = stopOf(color, bit);
         const stopHit = ((stop < 32 ? hitLo : hitHi) >>> (stop & 31)) & 1;
         // An isolated pawn has no helpers either, and pays for that already.
         if (helpers === 0 && stopHit !== 0 && ((lo | hi) & neighbours) !== 0) {
