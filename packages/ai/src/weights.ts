@@ -4,8 +4,7 @@ import type { Position } from '@sbc/rules';
  * The evaluation's weights in centipawns (docs/engine.md §3), in one table per mode so that the
  * tuner (`npm run -s tune`, `src/tune/`) can rewrite them; everything else about the evaluation
  * stays in its modules. Piece-square tables are in `tables.ts`. Standard mode's chess terms are
- * tuned on Stockfish's games, but for those from the pawn shapes on (added later); the rest of
- * both sets is still hand-set (docs/engine.md §11).
+ * tuned on Stockfish's games; the rest of both sets is still hand-set (docs/engine.md §11).
  */
 export interface Weights {
   /** Piece values by type (none, pawn, knight, bishop, rook, queen, king); the pawn's 100 is the scale. */
@@ -113,22 +112,22 @@ export const WEIGHTS: { sharedbox: Weights; chess: ChessWeights } = {
     passedPawn: [0, 10, 15, 25, 45, 75, 120, 0],
     minorAtHome: -12,
     earlyQueen: -10,
-    passerKings: [11, 18],
-    bishopPair: [45, 75],
-    pawnThreat: [34, 20],
-    rookFile: [30, 0, 22, 15],
-    threatByMinor: [14, 29, 28, 14, 58, 30, 45, 40],
-    threatByRook: [12, 23, 9, 24, -10, 9, 37, 15],
-    hanging: [18, 12],
-    tempo: 9,
-    connectedPawn: [0, 3, 4, 6, 14, 24, 43, 0],
-    supportedPawn: 8,
-    backwardPawn: [-8, -12],
-    outpost: [25, 15, 12, 6],
-    rookSeventh: [15, 25],
-    mobilityEnd: [0, 0, 4, 5, 5, 2, 0],
-    safeCheck: [0, 0, 60, 40, 80, 60, 0],
-    passerPath: [30, 60, 12, 24, 6, 12],
+    passerKings: [15, 26],
+    bishopPair: [61, 55],
+    pawnThreat: [50, 14],
+    rookFile: [45, -3, 26, 10],
+    threatByMinor: [20, 15, 37, 4, 73, 15, 63, 20],
+    threatByRook: [14, 15, 19, 36, -20, -1, 55, 6],
+    hanging: [12, 22],
+    tempo: 14,
+    connectedPawn: [0, -7, 8, 11, 24, 36, 64, 0],
+    supportedPawn: 3,
+    backwardPawn: [-5, -12],
+    outpost: [13, 5, 22, 14],
+    rookSeventh: [5, 21],
+    mobilityEnd: [0, 0, 0, 3, 3, 12, 0],
+    safeCheck: [0, 0, 90, 20, 87, 52, 0],
+    passerPath: [15, 31, 4, 12, 16, 8],
   },
 };
 
