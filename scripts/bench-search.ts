@@ -1,10 +1,15 @@
 /**
- * `npx tsx scripts/bench-search.ts [--time <ms>] [--against <commit>] [--rounds <n>]`: search
- * speed of packages/ai at full strength from the start position and from a box-rich middlegame
- * (10 s each by default, after a warm-up run), the CPU time each takes to a fixed depth (12 and
- * 11), then the depth the hard level reaches in its own scaled think time in the middlegame.
- * Prints nodes/s by wall clock and by the process's CPU time (the two differ when other processes
- * share the cores).
+ * `npx tsx scripts/bench-search.ts [--time <ms>] [--against <commit>] [--rounds <n>] [--standard]
+ * [--eval material|standard|advanced]`: search speed of packages/ai at full strength from the start
+ * position and from a box-rich middlegame (10 s each by default, after a warm-up run), the CPU time
+ * each takes to a fixed depth (12 and 11), then the depth the hard level reaches in its own scaled
+ * think time in the middlegame. Prints nodes/s by wall clock and by the process's CPU time (the two
+ * differ when other processes share the cores).
+ *
+ * `--standard` measures ordinary chess instead (standard mode, as the Stockfish ladder plays it):
+ * the start position and a queen's gambit middlegame. `--eval <kind>` searches with that
+ * evaluation instead of the full-strength one: `material` leaves the board, the move generator,
+ * the ordering and the search's own work, which bounds what a faster evaluation alone can give.
  *
  * `--against <commit>` extracts that commit's packages into a temporary folder and measures its
  * engine and this checkout's in the same run, each in its own process, alternately for `--rounds`
@@ -17,12 +22,25 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { load, option } from './bench/cli.ts';
 
-const MIDDLEGAME = 'r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14';
+const STANDARD = process.argv.includes('--standard');
+const MIDDLEGAME = STANDARD
+  ? 'r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9'
+  : 'r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14';
 /** Name, SBFEN ('' for the start position) and the fixed depth to time. */
-const POSITIONS = [
-  ['start position', '', 12],
-  ['box-rich middlegame', MIDDLEGAME, 11],
-] as const;
+const POSITIONS = STANDARD
+  ? ([
+      ['start position (standard)', '', 13],
+      ["queen's gambit middlegame (standard)", MIDDLEGAME, 12],
+    ] as const)
+  : ([
+      ['start position', '', 12],
+      ['box-rich middlegame', MIDDLEGAME, 11],
+    ] as const);
+const evalAt = process.argv.indexOf('--eval');
+/** The evaluation to search with instead of the full-strength one, if any. */
+const EVAL = evalAt > 0 ? process.argv[evalAt + 1] : undefined;
+if (EVAL !== undefined && !['material', 'standard', 'advanced'].includes(EVAL))
+  throw new Error(`--eval takes material, standard or advanced, not '${EVAL}'`);
 const REPO = resolve(import.meta.dirname, '..');
 
 interface Search {
@@ -50,17 +68,24 @@ async function measure(root: string, timeMs: number): Promise<Run> {
   const ai = await import(pathToFileURL(join(root, 'packages/ai/src/index.ts')).href);
   const rules = await import(pathToFileURL(join(root, 'packages/rules/src/index.ts')).href);
   const line = (sbfen: string) => {
-    const l = ai.Line.from(sbfen || rules.START_SBFEN, [], false);
+    const l = ai.Line.from(sbfen || rules.START_SBFEN, [], STANDARD);
     if (!l.ok) throw new Error(l.error);
     return l.value;
   };
   const engine = new ai.Engine();
-  engine.think(line(MIDDLEGAME), { limits: { timeMs: 3000 } });
+  const searcher = new ai.Searcher();
+  const config = { kind: EVAL, boxBonus: ai.FULL_STRENGTH.boxBonus };
+  const think = (sbfen: string, limits: object) => {
+    const l = line(sbfen);
+    return EVAL === undefined ? engine.think(l, { limits }) : searcher.search(l.pos, [], config, limits);
+  };
+  think(MIDDLEGAME, { timeMs: 3000 });
   const figures: Figure[] = [];
   const timed = (sbfen: string, limits: object): Search => {
     engine.newGame();
+    searcher.clear();
     const cpu = process.cpuUsage();
-    const r = engine.think(line(sbfen), { limits });
+    const r = think(sbfen, limits);
     const used = process.cpuUsage(cpu);
     return { nodes: r.nodes, timeMs: r.timeMs, cpuMs: (used.user + used.system) / 1000, depth: r.depth };
   };
@@ -111,7 +136,17 @@ function checkout(commit: string): string {
 function child(root: string, timeMs: number): Run {
   const out = execFileSync(
     process.execPath,
-    ['--import', 'tsx', join(REPO, 'scripts/bench-search.ts'), '--root', root, '--time', String(timeMs)],
+    [
+      '--import',
+      'tsx',
+      join(REPO, 'scripts/bench-search.ts'),
+      '--root',
+      root,
+      '--time',
+      String(timeMs),
+      ...(STANDARD ? ['--standard'] : []),
+      ...(EVAL === undefined ? [] : ['--eval', EVAL]),
+    ],
     { cwd: REPO, encoding: 'utf8', maxBuffer: 1 << 20 },
   );
   return JSON.parse(out.trim().split('\n').at(-1) as string);
