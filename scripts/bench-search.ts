@@ -7,7 +7,7 @@
  * differ when other processes share the cores).
  *
  * `--standard` measures ordinary chess instead (standard mode, as the Stockfish ladder plays it):
- * the start position and a queen's gambit middlegame. `--eval <kind>` searches with that
+ * the start position and a queen's gambit middlegame, to depths 13 and 12. `--eval <kind>` searches with that
  * evaluation instead of the full-strength one: `material` leaves the board, the move generator,
  * the ordering and the search's own work, which bounds what a faster evaluation alone can give.
  *
@@ -73,17 +73,19 @@ async function measure(root: string, timeMs: number): Promise<Run> {
     return l.value;
   };
   const engine = new ai.Engine();
-  const searcher = new ai.Searcher();
+  // With `--eval`, a searcher of its own: the engine searches with a level's evaluation or the
+  // full-strength one.
+  const searcher = EVAL === undefined ? undefined : new ai.Searcher();
   const config = { kind: EVAL, boxBonus: ai.FULL_STRENGTH.boxBonus };
   const think = (sbfen: string, limits: object) => {
     const l = line(sbfen);
-    return EVAL === undefined ? engine.think(l, { limits }) : searcher.search(l.pos, [], config, limits);
+    return searcher ? searcher.search(l.pos, [], config, limits) : engine.think(l, { limits });
   };
   think(MIDDLEGAME, { timeMs: 3000 });
   const figures: Figure[] = [];
   const timed = (sbfen: string, limits: object): Search => {
     engine.newGame();
-    searcher.clear();
+    searcher?.clear();
     const cpu = process.cpuUsage();
     const r = think(sbfen, limits);
     const used = process.cpuUsage(cpu);
