@@ -7,9 +7,10 @@
  * differ when other processes share the cores).
  *
  * `--standard` measures ordinary chess instead (standard mode, as the Stockfish ladder plays it):
- * the start position and a queen's gambit middlegame, to depths 13 and 12. `--eval <kind>` searches with that
- * evaluation instead of the full-strength one: `material` leaves the board, the move generator,
- * the ordering and the search's own work, which bounds what a faster evaluation alone can give.
+ * the start position and a queen's gambit middlegame, to depths 13 and 12. `--eval <kind>`
+ * searches with that evaluation instead of the full-strength one: `material` leaves the board, the
+ * move generator, the ordering and the search's own work, which bounds what a faster evaluation
+ * alone can give.
  *
  * `--against <commit>` extracts that commit's packages into a temporary folder and measures its
  * engine and this checkout's in the same run, each in its own process, alternately for `--rounds`
@@ -20,22 +21,28 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { load, option } from './bench/cli.ts';
+import { flag, load, option } from './bench/cli.ts';
 
-const STANDARD = process.argv.includes('--standard');
-const MIDDLEGAME = STANDARD
-  ? 'r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9'
-  : 'r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14';
-/** Name, SBFEN ('' for the start position) and the fixed depth to time. */
+const STANDARD = flag('--standard');
+/** Name, SBFEN ('' for the start position) and the fixed depth to time: the start, then a middlegame. */
 const POSITIONS = STANDARD
   ? ([
       ['start position (standard)', '', 13],
-      ["queen's gambit middlegame (standard)", MIDDLEGAME, 12],
+      [
+        "queen's gambit middlegame (standard)",
+        'r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N2N2/PP2BPPP/R2QKB1R w KQ - 0 9',
+        12,
+      ],
     ] as const)
   : ([
       ['start position', '', 12],
-      ['box-rich middlegame', MIDDLEGAME, 11],
+      [
+        'box-rich middlegame',
+        'r2qk2r/pb1n2pp/1p1p1(pn)2/2p1(Nb)1B1/4P3/2N(PB)4/PPP1QPPP/R4RK1 w kq - 0 14',
+        11,
+      ],
     ] as const);
+const MIDDLEGAME = POSITIONS[1][1];
 const evalAt = process.argv.indexOf('--eval');
 /** The evaluation to search with instead of the full-strength one, if any. */
 const EVAL = evalAt > 0 ? process.argv[evalAt + 1] : undefined;
