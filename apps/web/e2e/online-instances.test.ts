@@ -26,6 +26,10 @@ import { moveList, play, shoot, WAIT_MS, waitForMoves } from './support.ts';
 
 const reason = !HAS_CHROMIUM ? MISSING_CHROMIUM : !TWO_INSTANCES ? NEEDS_TWO_INSTANCES : '';
 
+/** Waits until `page`'s Move History lists `moves`. */
+const listed = (page: Page, moves: string[]) =>
+  expect.poll(() => moveList(page), { timeout: WAIT_MS }).toEqual(moves);
+
 /** How `page` shows `name` in the Online Game panel: connected or disconnected. */
 const presenceOf = (page: Page, name: string) =>
   page.getByRole('list', { name: 'Players connected' }).getByRole('listitem').filter({ hasText: name });
@@ -72,9 +76,10 @@ describe.skipIf(reason !== '')(reason || 'Two server instances, one killed mid-g
     ];
     console.info(`[e2e] relays between the instances: ${times.join(', ')} ms`);
     expect(Math.max(...times)).toBeLessThan(RELAY_MS);
-    // Each move was on the other board, so stored: what both have seen acknowledged.
-    const seen = await moveList(bob);
-    expect(await moveList(ann)).toEqual(seen);
+    // Each move was on the other board, so stored: what both have seen acknowledged. The Move
+    // History renders from the deferred view, a render after the board: it is waited for.
+    const seen = await waitForMoves(bob, times.length);
+    await listed(ann, seen);
 
     const killedAt = Date.now();
     doomed.process.kill('SIGKILL');
@@ -107,8 +112,8 @@ describe.skipIf(reason !== '')(reason || 'Two server instances, one killed mid-g
     expect(Math.max(...after)).toBeLessThan(RELAY_MS);
     const all = [...seen, 'Bc4', 'Nf6', 'd3'];
     await expect.poll(stored, { timeout: WAIT_MS }).toEqual(all);
-    expect(await moveList(ann)).toEqual(all);
-    expect(await moveList(bob)).toEqual(all);
+    await listed(ann, all);
+    await listed(bob, all);
     expect(pageErrors).toEqual([]);
   });
 });
