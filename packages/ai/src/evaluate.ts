@@ -64,9 +64,15 @@ export function gamePhase(plies: number, material: number, queens: number): Phas
 /** T_PHASE of the start position: at or above it, the middlegame values alone count. */
 export const FULL_PHASE = 24;
 
-/** The middlegame value's share `blend` / FULL_PHASE, the endgame value's the rest. */
-export const taper = (middle: number, end: number, blend: number): number =>
-  Math.round((middle * blend + end * (FULL_PHASE - blend)) / FULL_PHASE);
+/**
+ * The middlegame value's share `blend` / FULL_PHASE, the endgame value's the rest, rounded half
+ * away from zero in integers: Math.round takes 2.5 to 3 but -2.5 to -2 (which favoured white) and
+ * -0.4 to -0, a float.
+ */
+export function taper(middle: number, end: number, blend: number): number {
+  const sum = middle * blend + end * (FULL_PHASE - blend);
+  return ((sum + (sum >= 0 ? FULL_PHASE >> 1 : -(FULL_PHASE >> 1))) / FULL_PHASE) | 0;
+}
 
 /** Plies played since the start, from the fullmove number and the side to move. */
 export const gamePlies = (pos: Position): number => 2 * (pos.fullmove - 1) + pos.turn;

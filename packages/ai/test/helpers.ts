@@ -1,4 +1,4 @@
-import { legalMoves, type Move, type Position, parseSbfen } from '@sbc/rules';
+import { type Color, legalMoves, type Move, type Piece, Position, parseSbfen, SQUARES } from '@sbc/rules';
 
 export function position(sbfen: string, standard = false): Position {
   const parsed = parseSbfen(sbfen, standard);
@@ -30,4 +30,24 @@ export function after<T>(pos: Position, m: Move, f: () => T): T {
   } finally {
     pos.undo();
   }
+}
+
+/**
+ * `pos` with the colours swapped and the board turned over (rank 1 becomes rank 8): the same
+ * position from the other side, one ply later in the game so that the side to move has played
+ * as many plies as the other did.
+ */
+export function mirror(pos: Position): Position {
+  const turned = new Position(pos.standard);
+  const swap = (p: number): Piece => (p === 0 ? 0 : ((p ^ 8) as Piece));
+  for (const sq of SQUARES) {
+    if (pos.first[sq] !== 0) turned.place(sq ^ 0x70, swap(pos.first[sq]), swap(pos.second[sq]));
+  }
+  turned.turn = (pos.turn ^ 1) as Color;
+  turned.castling = ((pos.castling & 3) << 2) | (pos.castling >> 2);
+  turned.epSquare = pos.epSquare < 0 ? -1 : pos.epSquare ^ 0x70;
+  turned.halfmove = pos.halfmove;
+  turned.fullmove = pos.fullmove + pos.turn;
+  turned.rehash();
+  return turned;
 }
