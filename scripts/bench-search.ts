@@ -1,10 +1,10 @@
 /**
- * `npx tsx scripts/bench-search.ts [--time <ms>] [--against <commit>] [--rounds <n>] [--standard]
- * [--eval material|standard|advanced]`: search speed of packages/ai at full strength from the start
- * position and from a box-rich middlegame (10 s each by default, after a warm-up run), the CPU time
- * each takes to a fixed depth (12 and 11), then the depth the hard level reaches in its own scaled
- * think time in the middlegame. Prints nodes/s by wall clock and by the process's CPU time (the two
- * differ when other processes share the cores).
+ * `npx tsx scripts/bench-search.ts [--time <ms>] [--against <commit> [--interleaved]] [--rounds <n>]
+ * [--standard] [--eval material|standard|advanced]`: search speed of packages/ai at full strength
+ * from the start position and from a box-rich middlegame (10 s each by default, after a warm-up
+ * run), the CPU time each takes to a fixed depth (12 and 11), then the depth the hard level reaches
+ * in its own scaled think time in the middlegame. Prints nodes/s by wall clock and by the
+ * process's CPU time (the two differ when other processes share the cores).
  *
  * `--standard` measures ordinary chess instead (standard mode, as the Stockfish ladder plays it):
  * the start position and a queen's gambit middlegame, to depths 13 and 12. `--eval <kind>`
@@ -14,7 +14,9 @@
  *
  * `--against <commit>` extracts that commit's packages into a temporary folder and measures its
  * engine and this checkout's in the same run, each in its own process, alternately for `--rounds`
- * rounds (1 by default), then prints both side by side.
+ * rounds (1 by default), then prints both side by side. With `--interleaved` both engines run in
+ * this one process instead, their searches to the fixed depths alternated, round after round,
+ * with the running speed-up: the figure to trust on a machine whose speed drifts.
  */
 import { execFileSync, execSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
@@ -70,8 +72,11 @@ interface Run {
   load: string;
 }
 
-/** Measures the engine of the checkout at `root` (its packages/ai and packages/rules sources). */
-async function measure(root: string, timeMs: number): Promise<Run> {
+/**
+ * The engine of the checkout at `root` (its packages/ai and packages/rules sources), warmed up:
+ * `timed` runs one search from a fresh start (an empty table, no history) and times it.
+ */
+async function engineAt(root: string) {
   const ai = await import(pathToFileURL(join(root, 'packages/ai/src/index.ts')).href);
   const rules = await import(pathToFileURL(join(root, 'packages/rules/src/index.ts')).href);
   const line = (sbfen: string) => {
@@ -89,7 +94,6 @@ async function measure(root: string, timeMs: number): Promise<Run> {
     return searcher ? searcher.search(l.pos, [], config, limits) : engine.think(l, { limits });
   };
   think(MIDDLEGAME, { timeMs: 3000 });
-  const figures: Figure[] = [];
   const timed = (sbfen: string, limits: object): Search => {
     engine.newGame();
     searcher?.clear();
@@ -98,6 +102,13 @@ async function measure(root: string, timeMs: number): Promise<Run> {
     const used = process.cpuUsage(cpu);
     return { nodes: r.nodes, timeMs: r.timeMs, cpuMs: (used.user + used.system) / 1000, depth: r.depth };
   };
+  return { ai, rules, line, engine, timed };
+}
+
+/** Measures the engine of the checkout at `root`. */
+async function measure(root: string, timeMs: number): Promise<Run> {
+  const { ai, rules, line, engine, timed } = await engineAt(root);
+  const figures: Figure[] = [];
   for (const [name, sbfen, depth] of POSITIONS) {
     const fixed = timed(sbfen, { depth });
     figures.push({ name, ...timed(sbfen, { timeMs }), fixed });
@@ -161,26 +172,15 @@ function child(root: string, timeMs: number): Run {
   return JSON.parse(out.trim().split('\n').at(-1) as string);
 }
 
-const timeMs = option('--time', 10_000);
-const rootAt = process.argv.indexOf('--root');
-const againstAt = process.argv.indexOf('--against');
-if (rootAt > 0) console.log(JSON.stringify(await measure(process.argv[rootAt + 1], timeMs)));
-else if (againstAt < 0) print(await measure(REPO, timeMs));
-else {
-  const commit = process.argv[againstAt + 1];
-  const dir = checkout(commit);
-  const rounds = option('--rounds', 1);
+/** `--against`: each engine in a process of its own, alternately, for `rounds` rounds. */
+function versus(commit: string, dir: string, rounds: number): void {
   const runs: { old: Run; now: Run }[] = [];
-  try {
-    for (let round = 1; round <= rounds; round++) {
-      const old = child(dir, timeMs);
-      print(old, `[${commit}] `);
-      const now = child(REPO, timeMs);
-      print(now, '[this checkout] ');
-      runs.push({ old, now });
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  for (let round = 1; round <= rounds; round++) {
+    const old = child(dir, timeMs);
+    print(old, `[${commit}] `);
+    const now = child(REPO, timeMs);
+    print(now, '[this checkout] ');
+    runs.push({ old, now });
   }
   console.log(`\n| round | figure | ${commit} | this checkout | speed-up (CPU) |`);
   console.log('| --: | --- | --: | --: | --: |');
@@ -200,4 +200,60 @@ else {
     });
     console.log(`| ${r + 1} | hard's depth in the middlegame | ${old.hard.depth} | ${now.hard.depth} | |`);
   });
+}
+
+/**
+ * `--against <commit> --interleaved`: the two engines in this one process, their searches to the
+ * fixed depths alternated (which one goes first swaps every round). This machine's speed for the
+ * search drifts by a quarter within a minute while a loop inside the first-level cache keeps to
+ * 2 % (docs/benchmarks.md); interleaved, whatever drifts slows both alike.
+ */
+async function interleaved(commit: string, dir: string, rounds: number): Promise<void> {
+  const sides = [await engineAt(dir), await engineAt(REPO)];
+  const totals = sides.map(() => POSITIONS.map(() => ({ nodes: 0, cpuMs: 0 })));
+  const rate = (s: number) =>
+    perSecond(
+      totals[s].reduce((sum, t) => sum + t.nodes, 0),
+      totals[s].reduce((sum, t) => sum + t.cpuMs, 0),
+    );
+  for (let round = 1; round <= rounds; round++) {
+    POSITIONS.forEach(([, sbfen, depth], i) => {
+      for (const s of round % 2 ? [0, 1] : [1, 0]) {
+        const r = sides[s].timed(sbfen, { depth });
+        totals[s][i].nodes += r.nodes;
+        totals[s][i].cpuMs += r.cpuMs;
+      }
+    });
+    console.log(
+      `after round ${round}: ${commit} ${rate(0)} nodes/s CPU, this checkout ${rate(1)}, ` +
+        `speed-up ${(rate(1) / rate(0)).toFixed(3)} (load average ${load()})`,
+    );
+  }
+  console.log(`\n| figure, ${rounds} rounds interleaved | ${commit} | this checkout | speed-up (CPU) |`);
+  console.log('| --- | --: | --: | --: |');
+  POSITIONS.forEach(([name, , depth], i) => {
+    const [o, n] = totals.map((t) => t[i]);
+    const [before, after] = [perSecond(o.nodes, o.cpuMs), perSecond(n.nodes, n.cpuMs)];
+    console.log(
+      `| ${name} to depth ${depth}, nodes/s CPU (nodes a search) | ${before} (${o.nodes / rounds}) | ` +
+        `${after} (${n.nodes / rounds}) | ${(after / before).toFixed(2)} |`,
+    );
+  });
+}
+
+const timeMs = option('--time', 10_000);
+const rootAt = process.argv.indexOf('--root');
+const againstAt = process.argv.indexOf('--against');
+if (rootAt > 0) console.log(JSON.stringify(await measure(process.argv[rootAt + 1], timeMs)));
+else if (againstAt < 0) print(await measure(REPO, timeMs));
+else {
+  const commit = process.argv[againstAt + 1];
+  const dir = checkout(commit);
+  const rounds = option('--rounds', 1);
+  try {
+    if (flag('--interleaved')) await interleaved(commit, dir, rounds);
+    else versus(commit, dir, rounds);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
