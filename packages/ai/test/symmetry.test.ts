@@ -8,8 +8,8 @@ import { mirror, position } from './helpers.ts';
 /**
  * The evaluation favours neither colour: a position and its mirror (colours swapped, board turned
  * over) score the same for the side to move, to the centipawn. A rounding that is not symmetric
- * about zero (Math.round takes -2.5 to -2 but 2.5 to 3) once gave 1 to 4 cp to one colour in a
- * fifth of the positions.
+ * about zero (Math.round takes -2.5 to -2 but 2.5 to 3) once gave 1 to 4 cp to one colour in
+ * nearly a quarter of the positions.
  */
 describe('evaluation symmetry', () => {
   it('scores every position as its colour mirror, in random games of both modes', () => {
