@@ -3,8 +3,6 @@ import {
   BOX_LIMIT,
   KING_STEPS,
   KNIGHT,
-  legalMoves,
-  moveKind,
   PAWN,
   type Position,
   QUEEN,
@@ -16,7 +14,7 @@ import { activity, development, shield } from '../src/evaluate.ts';
 import { seededRandom } from '../src/index.ts';
 import { pawnStructure } from '../src/pawns.ts';
 import { WEIGHTS, weightsOf } from '../src/weights.ts';
-import { position } from './helpers.ts';
+import { playSharp, position } from './helpers.ts';
 
 const STEPS = [
   [],
@@ -168,11 +166,7 @@ describe('evaluation terms from bitboards', () => {
           for (const endgame of [false, true])
             expect(pawnStructure(pos, checked, 0, endgame)).toBe(pawnsWalked(pos, endgame));
         }
-        const moves = legalMoves(pos);
-        if (moves.length === 0) break;
-        const sharp = moves.filter((m) => moveKind(m) >= 2);
-        const pool = sharp.length > 0 && random() < 0.5 ? sharp : moves;
-        pos.play(pool[Math.floor(random() * pool.length)]);
+        if (!playSharp(pos, random)) break;
       }
     }
     expect(checked).toBeGreaterThan(2000);

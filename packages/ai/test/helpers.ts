@@ -1,4 +1,13 @@
-import { type Color, legalMoves, type Move, type Piece, Position, parseSbfen, SQUARES } from '@sbc/rules';
+import {
+  type Color,
+  legalMoves,
+  type Move,
+  moveKind,
+  type Piece,
+  Position,
+  parseSbfen,
+  SQUARES,
+} from '@sbc/rules';
 
 export function position(sbfen: string, standard = false): Position {
   const parsed = parseSbfen(sbfen, standard);
@@ -50,4 +59,18 @@ export function mirror(pos: Position): Position {
   turned.fullmove = pos.fullmove + pos.turn;
   turned.rehash();
   return turned;
+}
+
+/**
+ * Plays a random legal move of `pos`, half the time one of its boxes, copies, captures or box
+ * attacks when it has any, so that random games meet the variant's rules often; false when
+ * there is no move.
+ */
+export function playSharp(pos: Position, random: () => number): boolean {
+  const moves = legalMoves(pos);
+  if (moves.length === 0) return false;
+  const sharp = moves.filter((m) => moveKind(m) >= 2);
+  const pool = sharp.length > 0 && random() < 0.5 ? sharp : moves;
+  pos.play(pool[Math.floor(random() * pool.length)]);
+  return true;
 }

@@ -1,9 +1,9 @@
-import { legalMoves, moveKind, START_SBFEN, writeSbfen } from '@sbc/rules';
+import { START_SBFEN, writeSbfen } from '@sbc/rules';
 import { describe, expect, it } from 'vitest';
 import { FULL_STRENGTH } from '../src/engine.ts';
 import { evaluate, gamePlies } from '../src/evaluate.ts';
 import { seededRandom } from '../src/index.ts';
-import { mirror, position } from './helpers.ts';
+import { mirror, playSharp, position } from './helpers.ts';
 
 /**
  * The evaluation favours neither colour: a position and its mirror (colours swapped, board turned
@@ -30,12 +30,7 @@ describe('evaluation symmetry', () => {
           }
           checked++;
         }
-        const moves = legalMoves(pos);
-        if (moves.length === 0) break;
-        // Boxes, copies and captures often, so that the variant's terms are all met.
-        const sharp = moves.filter((m) => moveKind(m) >= 2);
-        const pool = sharp.length > 0 && random() < 0.5 ? sharp : moves;
-        pos.play(pool[Math.floor(random() * pool.length)]);
+        if (!playSharp(pos, random)) break;
       }
     }
     expect(checked).toBeGreaterThan(2000);
