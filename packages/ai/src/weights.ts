@@ -3,8 +3,9 @@ import type { Position } from '@sbc/rules';
 /**
  * The evaluation's weights in centipawns (docs/engine.md §3), in one table per mode so that the
  * tuner (`npm run -s tune`, `src/tune/`) can rewrite them; everything else about the evaluation
- * stays in its modules. Piece-square tables are in `tables.ts`. Standard mode's chess terms are
- * tuned on Stockfish's games; the rest of both sets is still hand-set (docs/engine.md §11).
+ * stays in its modules. Piece-square tables are in `tables.ts`. The variant's set, piece values
+ * aside, is tuned on its self-play games; standard mode's chess terms on Stockfish's games; the
+ * rest of standard mode's set is hand-set (docs/engine.md §11).
  */
 export interface Weights {
   /** Piece values by type (none, pawn, knight, bishop, rook, queen, king); the pawn's 100 is the scale. */
@@ -93,14 +94,14 @@ export interface ChessWeights extends Weights {
 export const WEIGHTS: { sharedbox: Weights; chess: ChessWeights } = {
   sharedbox: {
     material: [0, 100, 320, 330, 500, 900, 0],
-    mobility: [0, 0, 4, 4, 2, 1, 0],
-    kingAttack: [0, 0, 6, 6, 8, 14, 0],
-    shield: [12, 6, -10],
-    doubledPawn: -10,
-    isolatedPawn: -12,
-    passedPawn: [0, 10, 15, 25, 45, 75, 120, 0],
-    minorAtHome: -12,
-    earlyQueen: -10,
+    mobility: [0, 0, 8, 9, 7, 11, 0],
+    kingAttack: [0, 0, 12, -4, 18, 24, 0],
+    shield: [22, 2, -20],
+    doubledPawn: -4,
+    isolatedPawn: -20,
+    passedPawn: [0, 20, 5, 13, 45, 109, 165, 0],
+    minorAtHome: -2,
+    earlyQueen: -20,
   },
   chess: {
     material: [0, 100, 320, 330, 500, 900, 0],
