@@ -22,10 +22,14 @@ describe('analysePosition', () => {
     expect(a.score).toBe(a.choices[0].score);
     expect(a.pv[0]).toBe(a.move);
     // Each choice's score is the defender's view of the position after it, where it moves on.
+    // A later choice is searched with what the earlier ones left in the table, the histories
+    // and the evaluation cache, so a fresh searcher may differ by a few centipawns (7 when the
+    // variant's lazy margin became 400); the choices here are 300 apart.
     for (const c of a.choices) {
       const after = line(TO_CHOICE);
       after.play(c.move);
-      expect(analysePosition(new Searcher(16), after, { depth: 4 }).score).toBe(c.score);
+      const fresh = analysePosition(new Searcher(16), after, { depth: 4 }).score;
+      expect(Math.abs(fresh - c.score)).toBeLessThanOrEqual(20);
     }
   });
 
