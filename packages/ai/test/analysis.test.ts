@@ -23,8 +23,8 @@ describe('analysePosition', () => {
     expect(a.pv[0]).toBe(a.move);
     // Each choice's score is the defender's view of the position after it, where it moves on.
     // A later choice is searched with what the earlier ones left in the table, the histories
-    // and the evaluation cache, so a fresh searcher may differ by a few centipawns (7 when the
-    // variant's lazy margin became 400); the choices here are 300 apart.
+    // and the evaluation cache, so a fresh searcher may differ by a few centipawns; the two
+    // choices here are about 300 apart.
     for (const c of a.choices) {
       const after = line(TO_CHOICE);
       after.play(c.move);
