@@ -108,7 +108,7 @@ export const PUZZLES: readonly Course[] = [
     summary: 'White to move: a double box within reach.',
     steps: [
       {
-        sbfen: 'r1b1kb1r/ppp2ppp/2n2n2/3(rq)4/4P3/2N2N2/PPP1QPPP/R1B1KB1R w KQkq - 0 1',
+        sbfen: 'r1b1kb1r/ppp2ppp/2n2n2/3(rq)4/1N2P3/5N2/PPP1QPPP/R1B1KB1R w KQkq - 0 1',
         task: 'White to move. Find the best move.',
         goal: { moves: ['e4d5'] },
         hint: 'Two of your pieces can attack the box on d5: which one costs least?',
