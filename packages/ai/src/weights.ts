@@ -94,14 +94,14 @@ export interface ChessWeights extends Weights {
 export const WEIGHTS: { sharedbox: Weights; chess: ChessWeights } = {
   sharedbox: {
     material: [0, 100, 320, 330, 500, 900, 0],
-    mobility: [0, 0, 8, 9, 7, 11, 0],
-    kingAttack: [0, 0, 12, -4, 18, 24, 0],
-    shield: [22, 2, -20],
-    doubledPawn: -4,
-    isolatedPawn: -20,
-    passedPawn: [0, 20, 5, 13, 45, 109, 165, 0],
-    minorAtHome: -2,
-    earlyQueen: -20,
+    mobility: [0, 0, 13, 6, 10, 21, 0],
+    kingAttack: [0, 0, 6, 6, 28, 36, 0],
+    shield: [33, 12, -30],
+    doubledPawn: -14,
+    isolatedPawn: -22,
+    passedPawn: [0, 27, -5, 3, 57, 154, 150, 0],
+    minorAtHome: 8,
+    earlyQueen: -30,
   },
   chess: {
     material: [0, 100, 320, 330, 500, 900, 0],

@@ -28,7 +28,7 @@ export const PUZZLES: readonly Course[] = [
     summary: 'A knight leaves its box with a fork.',
     steps: [
       {
-        sbfen: 'r1b1k2r/pp1(pn)1ppp/8/3(PN)4/8/8/PPP2PPP/R3KB1R w KQkq - 0 1',
+        sbfen: 'r1b1k2r/pp1(pn)1ppp/8/3(PN)4/8/8/PPP2PPP/2KR1B1R w kq - 0 1',
         task: 'White to move. Find the best move.',
         goal: { moves: ['Nd5c7'] },
         hint: 'The knight in the d5 box can give check.',
