@@ -165,8 +165,8 @@ function rebuild(): void {
 export const wasLazy = (): boolean => lazy;
 let lazy = false;
 /**
- * The lazy cut's margins: the terms after it exceed 250 cp in 0.2 % of standard-mode positions,
- * the variant's (its tuned mobility) 400 in 3.4 % (docs/engine.md §3).
+ * The lazy cut's margins: the terms after it exceed 250 cp in 0.2 % of standard-mode positions;
+ * in the variant, with its tuned mobility, they exceed 400 in 3.4 % (docs/engine.md §3).
  */
 const LAZY_MARGIN_CHESS = 250;
 const LAZY_MARGIN_SHAREDBOX = 400;
