@@ -66,4 +66,13 @@ describe('board settings', () => {
     expect(colours().getPropertyValue('--square-dark')).toBe('#8ca2ad');
     expect(grid.textContent).toBe('');
   });
+
+  it('define the twelve Cburnett pieces and put no text on the page', () => {
+    const state = newGame().state();
+    render(<Board board={state.board} orientation="white" turn="white" moves={[]} />);
+    const sprite = document.querySelector('svg[data-pieces="cburnett"]')!;
+    const ids = [...sprite.children].map((symbol) => `${symbol.tagName}#${symbol.id}`);
+    expect(ids).toEqual(['w', 'b'].flatMap((c) => [...'kqrbnp'].map((p) => `symbol#sbc-${c}${p}`)));
+    expect(sprite.textContent?.trim()).toBe('');
+  });
 });

@@ -3,7 +3,8 @@ import { onDemand } from '../../../lib/on-demand.tsx';
 import sprite from '../assets/pieces.svg?raw';
 import type { PieceSetName } from '../hooks/useBoardSettings.ts';
 
-const cburnett = sprite.slice(sprite.indexOf('<symbol'), sprite.lastIndexOf('</svg>'));
+// From the first symbol on: the licence comment above it names `<symbol>` elements itself.
+const cburnett = sprite.slice(sprite.indexOf('<symbol id='), sprite.lastIndexOf('</svg>'));
 // The second set loads only when a player chooses it.
 const merida = onDemand(() => import('../lib/merida.ts'));
 
