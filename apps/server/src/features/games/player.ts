@@ -3,6 +3,8 @@ import {
   CreateGameRequest,
   DrawResponseRequest,
   GameIntention,
+  type GamePage,
+  GamesQuery,
   MoveIntention,
   NoBody,
 } from '@sbc/api';
@@ -12,11 +14,12 @@ import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { applyIntention, colorsOf, requestDraw, resign, respondToDraw } from './intentions.ts';
 import { refuseDuringMaintenance } from './maintenance.ts';
+import { gamePage } from './paging.ts';
 import { act, createGame, showGame } from './service.ts';
 import { statistics } from './stats.ts';
-import { findGameRow, listGames, listMoves, playedBy } from './store.ts';
+import { findGameRow, listMoves, playedBy, playerGames } from './store.ts';
 import { endInactiveGames } from './sweeper.ts';
-import { moveView, summaryView } from './view.ts';
+import { moveView } from './view.ts';
 
 const params = z.object({ id: z.string() });
 type Id = { Params: z.infer<typeof params> };
@@ -40,10 +43,15 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get('/api/games', async (request) => {
-    const { id } = requireUser(request);
-    return services.gameLists.read(id, async () => (await listGames(db, id)).map(summaryView));
-  });
+  app.get<{ Querystring: GamesQuery }>(
+    '/api/games',
+    { schema: { querystring: GamesQuery } },
+    async (request): Promise<GamePage> => {
+      const { id } = requireUser(request);
+      const { mode, ...page } = request.query;
+      return services.gameLists.read(id, request.query, () => gamePage(db, page, playerGames(id, mode)));
+    },
+  );
 
   app.get('/api/games/statistics', async (request) => statistics(db, requireUser(request).id));
 
