@@ -16,9 +16,10 @@ import { createGame, insertGames, insertOnlineGame, play, snapshot } from './gam
 import { startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
-// PGlite starts in a few seconds, longer on a busy machine.
+// PGlite starts in a few seconds, longer on a busy machine. Every test's games come from one
+// address: the creation limits are raised (games-limits.test.ts tests them as they are).
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { RATE_LIMIT_SCALE: '10' } });
 }, 60_000);
 afterAll(() => server.close());
 

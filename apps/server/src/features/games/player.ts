@@ -12,7 +12,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { gameCreationLimit } from '../accounts/limits.ts';
 import { applyIntention, colorsOf, requestDraw, resign, respondToDraw } from './intentions.ts';
+import { refuseOverLiveCap } from './live-cap.ts';
 import { refuseDuringMaintenance } from './maintenance.ts';
 import { gamePage } from './paging.ts';
 import { act, createGame, showGame } from './service.ts';
@@ -33,12 +35,14 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
     requireUser(request);
   });
 
+  const creationLimit = gameCreationLimit(app);
   app.post<{ Body: z.output<typeof CreateGameRequest> }>(
     '/api/games',
-    { schema: { body: CreateGameRequest } },
+    { schema: { body: CreateGameRequest }, config: creationLimit.config, preHandler: creationLimit.guard },
     async (request, reply) => {
       const user = requireUser(request);
       await refuseDuringMaintenance(db, user);
+      await refuseOverLiveCap(services, request.log, user.id);
       return reply.status(201).send(await createGame(services, user, request.body));
     },
   );
