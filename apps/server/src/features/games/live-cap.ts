@@ -7,22 +7,23 @@ import type { Services } from '../../services.ts';
 import { countGames, playedBy } from './store.ts';
 import { endInactiveGames } from './sweeper.ts';
 
-/** The most games one account may have in play at once (docs/api.md §5). */
+/** The most games one account may have in play at once (docs/api.md §5); RATE_LIMIT_SCALE applies. */
 export const LIVE_GAMES_MAX = 10;
 
 /**
- * Refuses a new game (409 `liveGameCap`) to a player in LIVE_GAMES_MAX live games, once those of
- * them left idle past the inactivity limit are ended, as the sweeper would end them soon anyway.
+ * Refuses a new game (409 `liveGameCap`) to a player in as many live games as the cap, once those
+ * of them left idle past the inactivity limit are ended, as the sweeper would end them soon anyway.
  */
 export async function refuseOverLiveCap(services: Services, log: FastifyBaseLogger, userId: string) {
+  const max = Math.round(LIVE_GAMES_MAX * services.config.RATE_LIMIT_SCALE);
   const live = () =>
     countGames(services.database.db, and(playedBy(userId), inArray(games.status, [...LIVE_STATUSES])));
-  if ((await live()) < LIVE_GAMES_MAX) return;
+  if ((await live()) < max) return;
   await endInactiveGames(services, log, playedBy(userId));
-  if ((await live()) < LIVE_GAMES_MAX) return;
+  if ((await live()) < max) return;
   throw new HttpError(
     409,
-    `You have ${LIVE_GAMES_MAX} games in play, the most one account may have at once. Finish or resign one to start another.`,
+    `You have ${max} games in play, the most one account may have at once. Finish or resign one to start another.`,
     { code: 'liveGameCap' },
   );
 }
