@@ -22,14 +22,14 @@ interface ListsChange {
 
 /**
  * Each player's pages of games (GET /api/games), kept in memory by their query until one of the
- * player's games is written (read-cache.ts), which drops all of them. A new game (service.ts, rooms) calls `written` once it is stored; a change to a
- * game calls `changed`, and the other instances learn of it from the game event it publishes.
+ * player's games is written (read-cache.ts), which drops all of them. A new game (service.ts,
+ * rooms) calls `written` once it is stored; a change to a game calls `changed`, and the other
+ * instances learn of it from the game event it publishes.
  */
 export class GameLists {
   private readonly cache: ReadCache<Pages>;
   private readonly changes: Channel<ListsChange>;
   private readonly instance = randomUUID();
-
   private readonly now: () => number;
 
   constructor(bus: EventBus, now: () => Date) {

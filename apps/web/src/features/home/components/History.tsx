@@ -17,7 +17,7 @@ import { useGame, useGames, useMoves } from '../api/games.ts';
 import { type Outcome, outcome } from '../lib/outcome.ts';
 
 /** The filters, each the games of one mode (the server filters, so that pages stay full). */
-export const FILTERS: { label: string; mode?: GameMode }[] = [
+const FILTERS: { label: string; mode?: GameMode }[] = [
   { label: 'All' },
   { label: 'Room', mode: 'online' },
   { label: 'AI', mode: 'computer' },

@@ -9,7 +9,7 @@ const WON_BY: Partial<Record<GameSummary['status'], string>> = {
 };
 
 /** The side `playerId` played, or null when they played both (a local game) or neither. */
-export function sideOf(game: GameSummary, playerId: string | undefined): Color | null {
+function sideOf(game: GameSummary, playerId: string | undefined): Color | null {
   if (game.mode === 'computer') return game.gameState.humanPlayer;
   if (game.mode === 'local') return null;
   if (game.whitePlayerId === playerId) return 'white';
