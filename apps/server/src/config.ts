@@ -68,7 +68,7 @@ const schema = z
     GOOGLE_CLIENT_SECRET: z.string().optional(),
     GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
     TRUST_PROXY: trustProxy,
-    /** Multiplies the sign-in, registration and code rate limits (tests raise it). */
+    /** Multiplies the sign-in, registration, code, feedback and new-game limits, the live-game cap too (tests raise it). */
     RATE_LIMIT_SCALE: z.coerce.number({ error: 'must be a positive number' }).positive().default(1),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** auto: readable lines when the log goes to a terminal, JSON lines otherwise. */

@@ -37,19 +37,52 @@ export async function snapshot(server: TestServer, id: string) {
   return { game, moves: rows };
 }
 
+/** The stored record of a new game of `mode`. */
+function newRecord(mode: 'local' | 'computer' | 'online'): StoredRecord {
+  const created = Game.create({ mode });
+  if (!created.ok) throw new Error(created.error.message);
+  return { ...created.value.toRecord(), pendingPromotion: null, clock: { white: 0, black: 0 } };
+}
+
+/**
+ * `modes.length` games of the player as white, one of each mode in turn, written directly (many
+ * at once, past the API's limits): a second apart, the last made now. Answers their ids, newest first.
+ */
+export async function insertGames(
+  server: TestServer,
+  playerId: string,
+  modes: ('local' | 'computer')[],
+  values: Partial<typeof games.$inferInsert> = {},
+): Promise<string[]> {
+  const now = server.app.services.now().getTime();
+  const rows = await server.app.services.database.db
+    .insert(games)
+    .values(
+      modes.map((mode, i) => {
+        const at = new Date(now - (modes.length - 1 - i) * 1000);
+        const record = newRecord(mode);
+        return {
+          mode,
+          ownerId: playerId,
+          whitePlayerId: playerId,
+          record,
+          createdAt: at,
+          lastMoveAt: at,
+          ...values,
+        };
+      }),
+    )
+    .returning({ id: games.id });
+  return rows.map((r) => r.id).reverse();
+}
+
 /** An online game between two users, written directly: rooms, which create them, come later. */
 export async function insertOnlineGame(
   server: TestServer,
   whiteId: string,
   blackId: string,
 ): Promise<string> {
-  const created = Game.create({ mode: 'online' });
-  if (!created.ok) throw new Error(created.error.message);
-  const record: StoredRecord = {
-    ...created.value.toRecord(),
-    pendingPromotion: null,
-    clock: { white: 0, black: 0 },
-  };
+  const record = newRecord('online');
   const now = server.app.services.now();
   const [row] = await server.app.services.database.db
     .insert(games)

@@ -128,7 +128,7 @@ describe('a hostile client', () => {
       ['signed out with a bad body', () => server.agent().patch(url, { status: 'draw' }), 401],
       ['an unknown game', () => owner.get('/api/games/00000000-0000-4000-8000-000000000000'), 404],
     ]);
-    expect((await stranger.get('/api/games')).body).toEqual([]);
+    expect((await stranger.get('/api/games')).body).toMatchObject({ items: [], total: 0 });
   });
 
   it("cannot play the other player's colour or answer its own draw offer in an online game", async () => {

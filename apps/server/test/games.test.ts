@@ -1,23 +1,25 @@
 import {
   AdminGamePage,
   GameActionResponse,
-  GameList,
+  GamePage,
   GameResponse,
   GameStatistics,
   MoveList,
+  pageCursor,
 } from '@sbc/api';
 import { Game } from '@sbc/game';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../src/db/schema.ts';
 import type { GameEvent } from '../src/events/bus.ts';
-import { createGame, insertOnlineGame, play, snapshot } from './game-helpers.ts';
+import { createGame, insertGames, insertOnlineGame, play, snapshot } from './game-helpers.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
-// PGlite starts in a few seconds, longer on a busy machine.
+// PGlite starts in a few seconds, longer on a busy machine. Every test's games come from one
+// address: the creation limits are raised (games-limits.test.ts tests them as they are).
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ env: { RATE_LIMIT_SCALE: '10' } });
 }, 60_000);
 afterAll(() => server.close());
 
@@ -309,6 +311,21 @@ describe('online games', () => {
     expect(accepted.body).toMatchObject({ status: 'draw', winner: null, drawRequestStatus: 'accepted' });
   });
 
+  it('tells in the list a draw the players agreed from one by rule', async () => {
+    const white = await server.signedIn();
+    const black = await server.signedIn();
+    const id = await insertOnlineGame(server, white.user.id, black.user.id);
+    await white.post(`/api/games/${id}/draw/request`);
+    await black.post(`/api/games/${id}/draw/respond`, { accept: true });
+    server.advance(1000);
+    const bare = await createGame(white, { fen: '4k3/8/8/8/8/8/8/4K3 w - - 0 1', standard: true });
+    const list = GamePage.parse((await white.get('/api/games')).body).items;
+    expect(list.map((g) => [g.id, g.status, g.gameState.drawByAgreement])).toEqual([
+      [bare.id, 'draw', false],
+      [id, 'draw', true],
+    ]);
+  });
+
   it("resigns the user's own colour and names the winner in the event", async () => {
     const white = await server.signedIn();
     const black = await server.signedIn();
@@ -331,11 +348,78 @@ describe('lists and statistics', () => {
     server.advance(1000);
     const second = await createGame(agent, { isComputerGame: true });
     await createGame(other);
-    const list = GameList.parse((await agent.get('/api/games')).body);
+    const list = GamePage.parse((await agent.get('/api/games')).body).items;
     expect(list.map((g) => g.id)).toEqual([second.id, first.id]);
-    expect(list[0].gameState).toEqual({ isComputerGame: true, humanPlayer: 'white', aiDifficulty: 'medium' });
+    expect(list[0].gameState).toEqual({
+      isComputerGame: true,
+      humanPlayer: 'white',
+      aiDifficulty: 'medium',
+      drawByAgreement: false,
+    });
     expect((await other.get(`/api/games/${first.id}`)).status).toBe(404);
     expect((await other.get(`/api/games/${first.id}/moves`)).status).toBe(404);
+  });
+
+  it('pages through every game, past the first 100, by number and by cursor', async () => {
+    const agent = await server.signedIn();
+    const ids = await insertGames(server, agent.user.id, Array(105).fill('local'));
+    const page = async (query: string) => GamePage.parse((await agent.get(`/api/games?${query}`)).body);
+    const first = await page('page=1');
+    expect(first).toMatchObject({ page: 1, pageSize: 24, total: 105, totalPages: 5 });
+    expect(first.items.map((g) => g.id)).toEqual(ids.slice(0, 24));
+    const last = await page('page=5');
+    expect(last.items.map((g) => g.id)).toEqual(ids.slice(96));
+    const seen = [...first.items];
+    for (let at = first; seen.length < 105; ) {
+      at = await page(`page=${at.page + 1}&after=${pageCursor(at.items.at(-1)!)}`);
+      seen.push(...at.items);
+    }
+    expect(seen.map((g) => g.id)).toEqual(ids);
+    const back = await page(`page=4&before=${pageCursor(last.items[0])}`);
+    expect(back.items.map((g) => g.id)).toEqual(ids.slice(72, 96));
+  });
+
+  it('filters by mode on the server, so that a filtered list pages correctly', async () => {
+    const agent = await server.signedIn();
+    const ids = await insertGames(server, agent.user.id, Array(60).fill(['local', 'computer']).flat());
+    const computer = ids.filter((_, i) => i % 2 === 0); // newest first: the last made is a computer game
+    const page = async (query: string) => GamePage.parse((await agent.get(`/api/games?${query}`)).body);
+    const second = await page('mode=computer&page=2&pageSize=50');
+    expect(second).toMatchObject({ total: 60, totalPages: 2 });
+    expect(second.items.map((g) => g.id)).toEqual(computer.slice(50));
+    expect(second.items.every((g) => g.mode === 'computer')).toBe(true);
+    const local = await page('mode=local&pageSize=100');
+    expect(local.items.map((g) => g.id)).toEqual(ids.filter((_, i) => i % 2 === 1));
+    const online = await page('mode=online');
+    expect(online).toMatchObject({ items: [], total: 0, totalPages: 1 });
+  });
+
+  it('refuses a bad page, size, mode or cursor of the list with a message', async () => {
+    const agent = await server.signedIn();
+    for (const [query, message] of [
+      ['page=0', 'page: page must be at least 1'],
+      ['pageSize=101', 'pageSize: pageSize must be at most 100'],
+      ['mode=room', 'mode:'],
+      ['after=yesterday', 'after: after must be a page cursor: <createdAt>_<id> of a row'],
+    ]) {
+      const res = await agent.get(`/api/games?${query}`);
+      expect({ query, status: res.status }).toEqual({ query, status: 400 });
+      expect(res.body.message).toContain(message);
+    }
+  });
+
+  it("keeps each page of the player's list apart, and drops them all when a game is written", async () => {
+    const agent = await server.signedIn();
+    // Over, so that the player may start another.
+    const ids = await insertGames(server, agent.user.id, Array(30).fill('local'), { status: 'resigned' });
+    const ofPage = async (query: string) =>
+      GamePage.parse((await agent.get(`/api/games?${query}`)).body).items.map((g) => g.id);
+    expect(await ofPage('page=1')).toEqual(ids.slice(0, 24));
+    expect(await ofPage('page=2')).toEqual(ids.slice(24));
+    server.advance(1000);
+    const made = await createGame(agent);
+    expect(await ofPage('page=1')).toEqual([made.id, ...ids.slice(0, 23)]);
+    expect(await ofPage('page=2')).toEqual(ids.slice(23));
   });
 
   it('counts statistics in the shape of docs/api.md', async () => {

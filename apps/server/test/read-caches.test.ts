@@ -1,3 +1,4 @@
+import type { GamePage } from '@sbc/api';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ async function eventually<T>(read: () => Promise<T>, expected: (value: T) => boo
 }
 
 const moveCounts = async (agent: Agent) =>
-  ((await agent.get('/api/games')).body as { moveCount: number }[]).map((g) => g.moveCount);
+  ((await agent.get('/api/games')).body as GamePage).items.map((g) => g.moveCount);
 
 describe("a player's list of games", () => {
   it('answers from memory: a row written behind the server is not seen until a game of the player is written', async () => {

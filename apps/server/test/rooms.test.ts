@@ -1,4 +1,4 @@
-import { GameList, GameResponse, Room } from '@sbc/api';
+import { GamePage, GameResponse, Room } from '@sbc/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_COOKIE } from '../src/features/rooms/guests.ts';
 import { startServer, type TestServer } from './helpers.ts';
@@ -188,7 +188,7 @@ describe('rooms', () => {
       winner: 'white',
     });
     for (const agent of [alice, bob]) {
-      const games = GameList.parse((await agent.get('/api/games')).body);
+      const games = GamePage.parse((await agent.get('/api/games')).body).items;
       expect(games.filter((g) => g.roomId !== null).map((g) => g.id)).toEqual([gameId]);
       expect((await agent.get('/api/games/statistics')).body.twoPlayerGames).toEqual({
         total: 1,

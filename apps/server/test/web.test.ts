@@ -85,7 +85,7 @@ describe('web app', () => {
     const list = await get('/api/games', { 'accept-encoding': 'gzip' }, agent);
     expect(list.statusCode).toBe(200);
     expect(list.headers['content-encoding']).toBe('gzip');
-    expect(JSON.parse(gunzipSync(list.rawPayload).toString())).toHaveLength(4);
+    expect(JSON.parse(gunzipSync(list.rawPayload).toString()).items).toHaveLength(4);
   });
 
   it('gives a visitor the landing page at / and the shell elsewhere, with no user', async () => {

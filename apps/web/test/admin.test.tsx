@@ -283,7 +283,12 @@ describe('the admin panel', () => {
       ...fields,
       id,
       createdAt,
-      gameState: { isComputerGame: false, humanPlayer: 'white', aiDifficulty: 'medium' },
+      gameState: {
+        isComputerGame: false,
+        humanPlayer: 'white',
+        aiDifficulty: 'medium',
+        drawByAgreement: false,
+      },
     });
     const [g6, g5, g4, g3, g2] = [6, 5, 4, 3, 2].map((n) => game(`g${n}`, `2026-11-0${n}T10:00:00.000Z`));
     const games = (query: QueryParams) => `GET ${keyToUrl(['/api/admin/games', query])}`;

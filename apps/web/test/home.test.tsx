@@ -1,9 +1,9 @@
-import type { GameSummary } from '@sbc/api';
+import { type GamePage, type GameSummary, pageCursor } from '@sbc/api';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Board } from '../src/features/game/index.ts';
-import { GameHistory, matches } from '../src/features/home/components/History.tsx';
+import { GameHistory } from '../src/features/home/components/History.tsx';
 import { decidedShare, StatisticsPanel, winRate } from '../src/features/home/components/Statistics.tsx';
 import { gameResponse, newGame, renderApp } from './helpers.tsx';
 
@@ -13,7 +13,13 @@ const summary = (id: string, over: Partial<GameSummary> & { computer?: boolean }
   return {
     ...fields,
     id,
-    gameState: { isComputerGame: computer ?? false, humanPlayer: 'white', aiDifficulty: 'medium' },
+    mode: computer ? 'computer' : rest.roomId ? 'online' : 'local',
+    gameState: {
+      isComputerGame: computer ?? false,
+      humanPlayer: 'white',
+      aiDifficulty: 'medium',
+      drawByAgreement: false,
+    },
     ...rest,
   };
 };
@@ -23,6 +29,24 @@ const GAMES: GameSummary[] = [
   summary('bbbbbbbb-2', { status: 'active', currentTurn: 'black', moveCount: 3 }),
   summary('cccccccc-3', { roomId: 'r1', status: 'resigned' }),
 ];
+
+/** One page holding `items`, as GET /api/games answers. */
+const page = (items: GameSummary[], at = 1, total = items.length): GamePage => ({
+  items,
+  page: at,
+  pageSize: 24,
+  total,
+  totalPages: Math.max(1, Math.ceil(total / 24)),
+});
+
+const renderHistory = () =>
+  renderApp(
+    <GameHistory
+      renderBoard={(s) => (
+        <Board board={s.board} orientation="white" turn={s.currentPlayer} moves={[]} label="Replay board" />
+      )}
+    />,
+  );
 
 function serve(routes: Record<string, unknown>) {
   const fetch = vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
@@ -58,11 +82,86 @@ describe('statistics', () => {
 });
 
 describe('game history', () => {
-  it('filters All, Room, AI and Local', () => {
-    expect(GAMES.filter((g) => matches(g, 'ai')).map((g) => g.id)).toEqual(['aaaaaaaa-1']);
-    expect(GAMES.filter((g) => matches(g, 'local')).map((g) => g.id)).toEqual(['bbbbbbbb-2']);
-    expect(GAMES.filter((g) => matches(g, 'room')).map((g) => g.id)).toEqual(['cccccccc-3']);
-    expect(GAMES.filter((g) => matches(g, 'all'))).toHaveLength(3);
+  it('asks the server for each filter, All, Room, AI and Local, from its first page', async () => {
+    const user = userEvent.setup();
+    const fetch = serve({
+      '/api/games?page=1': page(GAMES),
+      '/api/games?page=1&mode=online': page([GAMES[2]]),
+      '/api/games?page=1&mode=computer': page([GAMES[0]]),
+      '/api/games?page=1&mode=local': page([GAMES[1]]),
+    });
+    renderHistory();
+    expect(await screen.findAllByRole('button', { name: /move.? ·/ })).toHaveLength(3);
+    for (const [filter, id] of [
+      ['Room', 'cccccccc'],
+      ['AI', 'aaaaaaaa'],
+      ['Local', 'bbbbbbbb'],
+    ]) {
+      await user.click(screen.getByRole('button', { name: filter }));
+      await waitFor(() => expect(screen.getAllByRole('button', { name: /move.? ·/ })).toHaveLength(1));
+      expect(screen.getByRole('button', { name: new RegExp(`#${id}`) })).toBeTruthy();
+    }
+    const urls = fetch.mock.calls.map(([url]) => String(url));
+    expect(urls).toEqual(expect.arrayContaining(['/api/games?page=1&mode=computer']));
+  });
+
+  it('pages through every game: Next reads after the last card, Previous goes back', async () => {
+    const user = userEvent.setup();
+    const all = Array.from({ length: 30 }, (_, i) =>
+      summary(`${String(i).padStart(8, '0')}-x`, {
+        createdAt: new Date(Date.UTC(2026, 0, 30 - i)).toISOString(),
+      }),
+    );
+    const [first, second] = [all.slice(0, 24), all.slice(24)];
+    serve({
+      '/api/games?page=1': page(first, 1, 30),
+      [`/api/games?page=2&after=${encodeURIComponent(pageCursor(first[23]))}`]: page(second, 2, 30),
+    });
+    renderHistory();
+    expect(await screen.findAllByRole('button', { name: /move.? ·/ })).toHaveLength(24);
+    expect(screen.getByText('Page 1 of 2 · 30 in all')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Page 2 of 2 · 30 in all')).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /move.? ·/ })).toHaveLength(6);
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 1 of 2 · 30 in all')).toBeTruthy();
+  });
+
+  it("says on each finished card who won, from the player's side, and how; and 1 move, not 1 moves", async () => {
+    const me = 'user-me';
+    const online = (id: string, over: Partial<GameSummary>) =>
+      summary(id, { roomId: 'r1', whitePlayerId: 'user-other', blackPlayerId: me, ...over });
+    serve({
+      '/api/user': { id: me, username: 'me' },
+      '/api/games?page=1': page([
+        summary('aaaaaaaa-1', { computer: true, status: 'checkmate', winner: 'white', moveCount: 1 }),
+        online('bbbbbbbb-2', { status: 'resigned', winner: 'white' }),
+        online('cccccccc-3', { status: 'abandoned', winner: 'black' }),
+        online('dddddddd-4', {
+          status: 'draw',
+          gameState: {
+            isComputerGame: false,
+            humanPlayer: 'white',
+            aiDifficulty: 'medium',
+            drawByAgreement: true,
+          },
+        }),
+        summary('eeeeeeee-5', { status: 'checkmate', winner: 'black' }),
+        summary('ffffffff-6', { status: 'draw' }),
+        summary('00000000-7', { status: 'active' }),
+      ]),
+    });
+    renderHistory();
+    const cards = await screen.findAllByRole('button', { name: /move.? ·/ });
+    await waitFor(() => expect(within(cards[0]).getByText('Won by checkmate')).toBeTruthy());
+    expect(within(cards[0]).getByText(/^1 move ·/)).toBeTruthy();
+    expect(within(cards[1]).getByText('Lost by resignation')).toBeTruthy();
+    expect(within(cards[2]).getByText('Won by abandonment')).toBeTruthy();
+    expect(within(cards[3]).getByText('Drawn by agreement')).toBeTruthy();
+    expect(within(cards[4]).getByText('Black won by checkmate')).toBeTruthy();
+    expect(within(cards[5]).getByText('Drawn by rule')).toBeTruthy();
+    expect(within(cards[6]).queryByText(/Won|Lost|Drawn/)).toBeNull();
+    expect(within(cards[6]).getByText(/^0 moves ·/)).toBeTruthy();
   });
 
   it('lists cards with status badges and opens the details with moves and a replay board, stepped by keys too', async () => {
@@ -71,27 +170,19 @@ describe('game history', () => {
     for (const t of ['f2f3', 'e7e5', 'g2g4', 'd8h4']) game.playText(t);
     const full = { ...gameResponse(game), id: 'aaaaaaaa-1' };
     const fetch = serve({
-      '/api/games': GAMES,
+      '/api/games?page=1': page(GAMES),
       '/api/games/aaaaaaaa-1': full,
       '/api/games/aaaaaaaa-1/moves': game.moves.map(
         ({ texts: _t, isCastling: _c, isEnPassant: _e, ...m }) => m,
       ),
     });
-    renderApp(
-      <GameHistory
-        renderBoard={(s) => (
-          <Board board={s.board} orientation="white" turn={s.currentPlayer} moves={[]} label="Replay board" />
-        )}
-      />,
-    );
+    renderHistory();
     const cards = await screen.findAllByRole('button', { name: /moves ·/ });
     expect(cards).toHaveLength(3);
     expect(within(cards[0]).getByText('Checkmate')).toBeTruthy();
     expect(within(cards[1]).getByText('Active')).toBeTruthy();
     expect(within(cards[1]).getByText('Black to move')).toBeTruthy();
     expect(within(cards[0]).queryByText(/to move/)).toBeNull();
-    await user.click(screen.getByRole('button', { name: 'AI' }));
-    expect(screen.getAllByRole('button', { name: /moves ·/ })).toHaveLength(1);
     expect(fetch.mock.calls.some(([url]) => String(url).endsWith('/moves'))).toBe(false);
 
     await user.click(screen.getByRole('button', { name: /vs Computer/ }));

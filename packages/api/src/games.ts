@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Color, Level, Square, withoutControls } from './common.ts';
+import { Color, CursorPageQuery, Level, Page, PageQuery, Square, withoutControls } from './common.ts';
 import {
   GameMode,
   GameState,
@@ -154,10 +154,31 @@ export type GameActionResponse = z.infer<typeof GameActionResponse>;
 /** A game in a list: its setup instead of the whole state. */
 export const GameSummary = z.object({
   ...gameFields,
-  gameState: z.object({ isComputerGame: z.boolean(), humanPlayer: Color, aiDifficulty: Level }),
+  gameState: z.object({
+    isComputerGame: z.boolean(),
+    humanPlayer: Color,
+    aiDifficulty: Level,
+    /** A `draw` the players agreed, not one by rule (repetition, fifty moves, material). */
+    drawByAgreement: z.boolean(),
+  }),
 });
 export type GameSummary = z.infer<typeof GameSummary>;
-export const GameList = z.array(GameSummary);
+
+/** Games in a page of the player's list unless `pageSize` says otherwise: rows of two or three cards. */
+export const GAMES_PAGE_SIZE = 24;
+
+/**
+ * `GET /api/games`: a page of the player's games (docs/api.md §5), by number or by cursor, of one
+ * `mode` or of all; the server filters, so that every page of a mode is full.
+ */
+export const GamesQuery = CursorPageQuery.safeExtend({
+  pageSize: PageQuery.shape.pageSize.unwrap().default(GAMES_PAGE_SIZE),
+  mode: GameMode.optional(),
+});
+export type GamesQuery = z.infer<typeof GamesQuery>;
+
+export const GamePage = Page(GameSummary);
+export type GamePage = z.infer<typeof GamePage>;
 
 export const MoveList = z.array(MoveRecord);
 

@@ -1,4 +1,17 @@
+import type { Page } from '@sbc/api';
+import type { QueryParams } from '../lib/http.ts';
 import { Button } from './ui/button.tsx';
+
+/**
+ * The query of page `page` from `shown`: Next starts after its last row, Previous before its first,
+ * when the list is read next to a `cursor` (docs/api.md §4); the first page is read from the top,
+ * which costs nothing and shows the rows made since.
+ */
+export function pageQuery<T>(shown: Page<T>, page: number, cursor?: (row: T) => string): QueryParams {
+  const row = page > shown.page ? shown.items.at(-1) : shown.items[0];
+  if (!cursor || !row || page === 1) return { page };
+  return { page, [page > shown.page ? 'after' : 'before']: cursor(row) };
+}
 
 /** Previous and Next through a list the server pages; hidden when it has one page. */
 export function Pager({

@@ -17,8 +17,11 @@ export type AdminList =
 export const queryKeys = {
   /** The signed-in user, null when signed out. */
   session: ['/api/user'] as const,
-  /** The user's games; the games under it share its first segment, so invalidate it `exact`. */
-  games: ['/api/games'] as const,
+  /**
+   * A page of the user's games (its number, cursor and mode: docs/api.md §5); without `params`, a
+   * prefix of all the pages, for invalidation, which the games under it (a string segment) escape.
+   */
+  games: (params: QueryParams = {}) => ['/api/games', params] as const,
   game: (id: string) => ['/api/games', id] as const,
   moves: (id: string) => ['/api/games', id, 'moves'] as const,
   statistics: ['/api/games/statistics'] as const,

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors.ts';
-import { memoryCounters, redisCounters } from './counters.ts';
+import { requireUser } from '../../plugins/session.ts';
+import { type Counters, memoryCounters, redisCounters } from './counters.ts';
 
 /**
  * Per address: requests per minute. Per account: attempts per 15 minutes on one username or email
@@ -27,7 +28,19 @@ export function addressLimit(app: FastifyInstance, name: keyof typeof ADDRESS_LI
   return { rateLimit: { max, timeWindow: '1 minute' } };
 }
 
+/** New games (POST /api/games), per minute: per account, and per address for accounts made in bulk. */
+export const GAME_LIMITS = { perIp: 30, perAccount: 10 } as const;
+
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
+
+/** Attempts per account in windows of `windowMs`: in Redis with REDIS_URL, else in this process. */
+function accountCounters(app: FastifyInstance, name: string, windowMs: number): Counters {
+  const { redis, now } = app.services;
+  return redis ? redisCounters(redis, `sbc:account:${name}:`, windowMs) : memoryCounters(windowMs, now);
+}
+
+const inSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
 
 export interface Limit {
   /** The route's `config`: the per-address limit of @fastify/rate-limit. */
@@ -52,10 +65,7 @@ export function limit(
   const scale = app.services.config.RATE_LIMIT_SCALE;
   const { perIp, perAccount } = LIMITS[name];
   const max = Math.round(perAccount * scale);
-  const { redis, now } = app.services;
-  const counters = redis
-    ? redisCounters(redis, `sbc:account:${name}:`, ACCOUNT_WINDOW_MS)
-    : memoryCounters(ACCOUNT_WINDOW_MS, now);
+  const counters = accountCounters(app, name, ACCOUNT_WINDOW_MS);
   const keyOf = (request: FastifyRequest, account: string | undefined) =>
     (account ?? accountOf(request.body as never)).trim().toLowerCase();
   const take: Limit['take'] = async (request, reply, account) => {
@@ -65,7 +75,7 @@ export function limit(
     reply.header('retry-after', Math.ceil(ttlMs / 1000));
     throw new HttpError(
       429,
-      `Too many attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `Too many attempts for this account. Please try again in ${plural(minutes, 'minute')}.`,
     );
   };
   return {
@@ -73,5 +83,36 @@ export function limit(
     take,
     giveBack: (request, account) => counters.giveBack(keyOf(request, account)),
     guard: (request, reply) => take(request, reply),
+  };
+}
+
+/**
+ * The limits of POST /api/games (GAME_LIMITS, RATE_LIMIT_SCALE applies): `config` per address, and
+ * `guard`, a preHandler, per signed-in account; each refuses with 429 and Retry-After.
+ */
+export function gameCreationLimit(app: FastifyInstance) {
+  const scale = app.services.config.RATE_LIMIT_SCALE;
+  const max = Math.round(GAME_LIMITS.perAccount * scale);
+  const counters = accountCounters(app, 'games', 60_000);
+  const refusal = (ms: number, whose: string) =>
+    new HttpError(
+      429,
+      `Too many new games ${whose}. Please try again in ${plural(inSeconds(ms), 'second')}.`,
+    );
+  return {
+    config: {
+      rateLimit: {
+        max: Math.round(GAME_LIMITS.perIp * scale),
+        timeWindow: '1 minute',
+        errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
+          refusal(context.ttl, 'from this address'),
+      },
+    },
+    async guard(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const { count, ttlMs } = await counters.hit(requireUser(request).id);
+      if (count <= max) return;
+      reply.header('retry-after', inSeconds(ttlMs));
+      throw refusal(ttlMs, `for this account (${max} a minute)`);
+    },
   };
 }

@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { settings } from '../../db/schema.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { recordAudit } from '../admin/audit.ts';
-import { offsetOf, pageOf } from '../admin/paging.ts';
 import { writeMaintenance } from './maintenance.ts';
-import { countGames, pageGames, pageGamesNextTo } from './store.ts';
-import { summaryView } from './view.ts';
+import { gamePage } from './paging.ts';
 
 /** The admin's game and settings calls (docs/api.md §6). */
 export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
@@ -20,16 +18,7 @@ export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: AdminGamesQuery }>(
     '/api/admin/games',
     { schema: { querystring: AdminGamesQuery } },
-    async (request): Promise<AdminGamePage> => {
-      const { after, before, ...query } = request.query;
-      const total = await countGames(db);
-      const games = after
-        ? await pageGamesNextTo(db, query.pageSize, { after })
-        : before
-          ? await pageGamesNextTo(db, query.pageSize, { before })
-          : await pageGames(db, { limit: query.pageSize, offset: offsetOf(query) }, total);
-      return pageOf(query, total, games.map(summaryView));
-    },
+    async (request): Promise<AdminGamePage> => gamePage(db, request.query),
   );
 
   app.get('/api/admin/settings', async (): Promise<Setting[]> => {

@@ -3,6 +3,8 @@ import {
   CreateGameRequest,
   DrawResponseRequest,
   GameIntention,
+  type GamePage,
+  GamesQuery,
   MoveIntention,
   NoBody,
 } from '@sbc/api';
@@ -10,13 +12,16 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
+import { gameCreationLimit } from '../accounts/limits.ts';
 import { applyIntention, colorsOf, requestDraw, resign, respondToDraw } from './intentions.ts';
+import { refuseOverLiveCap } from './live-cap.ts';
 import { refuseDuringMaintenance } from './maintenance.ts';
+import { gamePage } from './paging.ts';
 import { act, createGame, showGame } from './service.ts';
 import { statistics } from './stats.ts';
-import { findGameRow, listGames, listMoves, playedBy } from './store.ts';
+import { findGameRow, listMoves, playedBy, playerGames } from './store.ts';
 import { endInactiveGames } from './sweeper.ts';
-import { moveView, summaryView } from './view.ts';
+import { moveView } from './view.ts';
 
 const params = z.object({ id: z.string() });
 type Id = { Params: z.infer<typeof params> };
@@ -30,20 +35,27 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
     requireUser(request);
   });
 
+  const creationLimit = gameCreationLimit(app);
   app.post<{ Body: z.output<typeof CreateGameRequest> }>(
     '/api/games',
-    { schema: { body: CreateGameRequest } },
+    { schema: { body: CreateGameRequest }, config: creationLimit.config, preHandler: creationLimit.guard },
     async (request, reply) => {
       const user = requireUser(request);
       await refuseDuringMaintenance(db, user);
+      await refuseOverLiveCap(services, request.log, user.id);
       return reply.status(201).send(await createGame(services, user, request.body));
     },
   );
 
-  app.get('/api/games', async (request) => {
-    const { id } = requireUser(request);
-    return services.gameLists.read(id, async () => (await listGames(db, id)).map(summaryView));
-  });
+  app.get<{ Querystring: GamesQuery }>(
+    '/api/games',
+    { schema: { querystring: GamesQuery } },
+    async (request): Promise<GamePage> => {
+      const { id } = requireUser(request);
+      const { mode, ...page } = request.query;
+      return services.gameLists.read(id, request.query, () => gamePage(db, page, playerGames(id, mode)));
+    },
+  );
 
   app.get('/api/games/statistics', async (request) => statistics(db, requireUser(request).id));
 

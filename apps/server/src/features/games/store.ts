@@ -3,6 +3,7 @@ import { Game, type GameRecord } from '@sbc/game';
 import {
   and,
   asc,
+  count,
   desc,
   eq,
   getTableColumns,
@@ -45,8 +46,6 @@ export interface LoadedGame extends FoundGame {
   game: Game;
 }
 
-/** Lists answer the newest games only. */
-export const LIST_LIMIT = 100;
 const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const whiteUser = alias(users, 'white_user');
@@ -80,11 +79,14 @@ const summaryColumns = {
   ...columns,
   humanColor: sql<Summary['humanPlayer']>`${record}->>'humanColor'`,
   aiDifficulty: sql<Summary['aiDifficulty']>`${record}->>'aiDifficulty'`,
+  drawByAgreement: sql<boolean>`coalesce(${record}->'ending'->>'status' = 'draw', false)`,
 };
 
 /** A game in a list. */
 export interface ListedGame {
-  row: Omit<GameRow, 'record'> & Pick<StoredRecord, 'humanColor' | 'aiDifficulty'>;
+  row: Omit<GameRow, 'record'> &
+    Pick<StoredRecord, 'humanColor' | 'aiDifficulty'> &
+    Pick<Summary, 'drawByAgreement'>;
   names: PlayerNames;
 }
 
@@ -92,8 +94,9 @@ export interface ListedGame {
 export const playedBy = (userId: string | Placeholder): SQL =>
   or(eq(games.whitePlayerId, userId), eq(games.blackPlayerId, userId))!;
 
-const newestGames = (db: Db, where?: SQL) =>
-  selectGames(db, summaryColumns).where(where).orderBy(desc(games.createdAt)).limit(LIST_LIMIT);
+/** The player's games, of one mode or all (GET /api/games). */
+export const playerGames = (userId: string, mode?: GameRow['mode']): SQL =>
+  and(playedBy(userId), mode && eq(games.mode, mode))!;
 
 /** The queries of the player's calls. */
 const queries = preparedOnce((db) => {
@@ -101,7 +104,6 @@ const queries = preparedOnce((db) => {
   return {
     game: selectGames(db, games).where(eq(games.id, id)).limit(1).prepare('game'),
     row: db.select().from(games).where(eq(games.id, id)).limit(1).prepare('game_row'),
-    playerGames: newestGames(db, playedBy(sql.placeholder('userId'))).prepare('player_games'),
   };
 });
 
@@ -162,20 +164,21 @@ export async function loadGame(db: Db, id: string): Promise<LoadedGame | null> {
   return found && rebuild(found);
 }
 
-/** A player's games, or without one every game; the newest first. */
-export async function listGames(db: Db, playerId?: string): Promise<ListedGame[]> {
-  const found = await (playerId ? queries(db).playerGames.execute({ userId: playerId }) : newestGames(db));
-  return found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } }));
-}
-
-/** How many games there are: one row that triggers keep exact (db/schema.ts, rowCounts). */
-export async function countGames(db: Db): Promise<number> {
+/**
+ * How many games there are: one row that triggers keep exact (db/schema.ts, rowCounts); or how
+ * many match `where`, counted on its indexes (a player's games are a few thousand at most).
+ */
+export async function countGames(db: Db, where?: SQL): Promise<number> {
+  if (where) {
+    const [row] = await db.select({ rows: count() }).from(games).where(where);
+    return row.rows;
+  }
   const [row] = await db.select({ rows: rowCounts.rows }).from(rowCounts).where(eq(rowCounts.name, 'games'));
   return Number(row?.rows ?? 0);
 }
 
 /**
- * A page of every game, newest first (the admin's list). The page's ids come first from the index
+ * A page of every game (the admin's list), or of those matching `where`, newest first. The page's ids come first from the index
  * on (created_at, id) alone, then their rows and names: the rows skipped are never joined. A page
  * in the second half is read from the other end, so that the last page costs what the first does
  * and the middle one the most.
@@ -184,6 +187,7 @@ export async function pageGames(
   db: Db,
   page: { limit: number; offset: number },
   total: number,
+  where?: SQL,
 ): Promise<ListedGame[]> {
   const limit = Math.min(page.limit, total - page.offset);
   if (limit <= 0) return [];
@@ -194,6 +198,7 @@ export async function pageGames(
           await db
             .select({ id: games.id })
             .from(games)
+            .where(where)
             .orderBy(asc(games.createdAt), asc(games.id))
             .limit(limit)
             .offset(fromEnd)
@@ -201,6 +206,7 @@ export async function pageGames(
       : await db
           .select({ id: games.id })
           .from(games)
+          .where(where)
           .orderBy(desc(games.createdAt), desc(games.id))
           .limit(limit)
           .offset(page.offset)
@@ -209,7 +215,7 @@ export async function pageGames(
 }
 
 /**
- * A page of every game next to a cursor (docs/api.md §4): the `limit` games older than `after`, or
+ * A page of every game (or of those matching `where`) next to a cursor (docs/api.md §4): the `limit` games older than `after`, or
  * newer than `before`, newest first. The keyset condition starts the index scan at the cursor, so
  * every page costs what the first does. Games' times come from the app's clock in milliseconds
  * (services.now()), as the cursor carries them, so the cursor's own row compares equal.
@@ -218,6 +224,7 @@ export async function pageGamesNextTo(
   db: Db,
   limit: number,
   cursor: { after: PageCursor } | { before: PageCursor },
+  where?: SQL,
 ): Promise<ListedGame[]> {
   const at = 'after' in cursor ? cursor.after : cursor.before;
   const key = sql`(${games.createdAt}, ${games.id})`;
@@ -225,11 +232,11 @@ export async function pageGamesNextTo(
   const ids = (
     'after' in cursor
       ? await query
-          .where(sql`${key} < (${at.createdAt}, ${at.id})`)
+          .where(and(where, sql`${key} < (${at.createdAt}, ${at.id})`))
           .orderBy(desc(games.createdAt), desc(games.id))
       : (
           await query
-            .where(sql`${key} > (${at.createdAt}, ${at.id})`)
+            .where(and(where, sql`${key} > (${at.createdAt}, ${at.id})`))
             .orderBy(asc(games.createdAt), asc(games.id))
         ).reverse()
   ).map((g) => g.id);

@@ -45,10 +45,15 @@ export function gameView(found: FoundGame, state: GameState, inactivityMs: numbe
 
 /** A game in a list, without replaying it. */
 export function summaryView(listed: ListedGame): GameSummary {
-  const { mode, humanColor, aiDifficulty } = listed.row;
+  const { mode, humanColor, aiDifficulty, drawByAgreement } = listed.row;
   return {
     ...gameFields(listed),
-    gameState: { isComputerGame: mode === 'computer', humanPlayer: humanColor, aiDifficulty },
+    gameState: {
+      isComputerGame: mode === 'computer',
+      humanPlayer: humanColor,
+      aiDifficulty,
+      drawByAgreement,
+    },
   };
 }
 

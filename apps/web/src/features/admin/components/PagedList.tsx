@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { type Column, DataTable } from '../../../components/DataTable.tsx';
-import { Pager } from '../../../components/Pager.tsx';
+import { Pager, pageQuery } from '../../../components/Pager.tsx';
 import { errorMessage, type QueryParams } from '../../../lib/http.ts';
 import type { AdminList } from '../../../lib/query-keys.ts';
 import { useAdminPage } from '../api/admin.ts';
@@ -35,17 +35,15 @@ export function PagedList<T>({
         {label} could not be loaded: {errorMessage(error, 'please try again.')}
       </p>
     );
-  // Next starts after the page's last row, Previous before its first; the first page is read from
-  // the top, as when the tab opens: it costs nothing, and rows made since belong on it.
-  const turn = (page: number) => {
-    const row = page > data.page ? data.items.at(-1) : data.items[0];
-    if (!cursor || !row || page === 1) setAt({ page });
-    else setAt({ page, [page > data.page ? 'after' : 'before']: cursor(row) });
-  };
   return (
     <>
       <DataTable label={label} columns={columns} rows={data.items} rowKey={rowKey} empty={empty} />
-      <Pager page={data.page} totalPages={data.totalPages} total={data.total} onPage={turn} />
+      <Pager
+        page={data.page}
+        totalPages={data.totalPages}
+        total={data.total}
+        onPage={(page) => setAt(pageQuery(data, page, cursor))}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { AdminStats } from '@sbc/api';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
+import { plural } from '../../../lib/plural.ts';
 import { useAdminStats } from '../api/admin.ts';
 import { dollars } from '../lib/format.ts';
 
@@ -10,8 +11,6 @@ interface Stat {
   detail: string;
   warn?: boolean;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** The six cards as docs/architecture.md §6 lists them, from one answer of GET /api/admin/stats. */
 export function statCards(s: AdminStats): Stat[] {

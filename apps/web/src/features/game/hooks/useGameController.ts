@@ -159,7 +159,7 @@ export function useGameController(id: string, online?: OnlineLink) {
         queryClient.setQueryData(queryKeys.game(id), answer);
         setOptimistic(null);
         // After an action the list of games and the statistics are refreshed too (docs/architecture.md §6).
-        void queryClient.invalidateQueries({ queryKey: queryKeys.games, exact: true });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.games() });
         void queryClient.invalidateQueries({ queryKey: queryKeys.statistics });
         action.answered?.(response);
       } catch (error) {

@@ -1,13 +1,13 @@
 import type {
   ChangePasswordRequest,
   CreateGameRequest,
+  GamePage,
   GameResponse,
   GameStatistics,
-  GameSummary,
   MoveRecord,
 } from '@sbc/api';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/http.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { apiRequest, type QueryParams } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
 /** The home dialog's password change (the settings page uses PATCH /api/user/password). */
@@ -16,8 +16,9 @@ export const changePassword = (body: ChangePasswordRequest) =>
 
 export const createGame = (body: CreateGameRequest) => apiRequest<GameResponse>('POST', '/api/games', body);
 
-/** The user's games (GET /api/games). */
-export const useGames = () => useQuery<GameSummary[]>({ queryKey: queryKeys.games });
+/** A page of the user's games (GET /api/games); the page shown stays while the next one loads. */
+export const useGames = (params: QueryParams) =>
+  useQuery<GamePage>({ queryKey: queryKeys.games(params), placeholderData: keepPreviousData });
 
 /** The statistics entity (GET /api/games/statistics). */
 export const useStatistics = () => useQuery<GameStatistics>({ queryKey: queryKeys.statistics });

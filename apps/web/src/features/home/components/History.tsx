@@ -1,30 +1,43 @@
-import type { GameSummary } from '@sbc/api';
+import { type GameMode, type GameSummary, pageCursor } from '@sbc/api';
 import { capitalize, type GameState, isLive, replay } from '@sbc/game';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { GameStatusBadge } from '../../../components/Badge.tsx';
+import { Pager, pageQuery } from '../../../components/Pager.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { cn } from '../../../lib/cn.ts';
+import type { QueryParams } from '../../../lib/http.ts';
 import { moveKeyTarget } from '../../../lib/move-keys.ts';
 import { downloadable, downloadPgn } from '../../../lib/pgn-download.ts';
+import { plural } from '../../../lib/plural.ts';
+import { useSession } from '../../auth/index.ts';
 import { AnalysedBoard, useReview } from '../../game/index.ts';
 import { useGame, useGames, useMoves } from '../api/games.ts';
+import { type Outcome, outcome } from '../lib/outcome.ts';
 
-export type HistoryFilter = 'all' | 'room' | 'ai' | 'local';
-
-export const FILTERS: { value: HistoryFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'room', label: 'Room' },
-  { value: 'ai', label: 'AI' },
-  { value: 'local', label: 'Local' },
+/** The filters, each the games of one mode (the server filters, so that pages stay full). */
+const FILTERS: { label: string; mode?: GameMode }[] = [
+  { label: 'All' },
+  { label: 'Room', mode: 'online' },
+  { label: 'AI', mode: 'computer' },
+  { label: 'Local', mode: 'local' },
 ];
 
-export function matches(game: GameSummary, filter: HistoryFilter): boolean {
-  if (filter === 'all') return true;
-  if (filter === 'room') return game.roomId !== null;
-  if (filter === 'ai') return game.gameState.isComputerGame;
-  return game.roomId === null && !game.gameState.isComputerGame;
+const OUTCOME_CLASS: Record<Outcome['result'], string> = {
+  won: 'text-emerald-700',
+  lost: 'text-red-700',
+  drawn: 'text-slate-700',
+  decided: 'text-slate-700',
+};
+
+/** A finished game's result as the player sees it. */
+function Result({ game }: { game: GameSummary }) {
+  const { user } = useSession();
+  const result = outcome(game, user?.id);
+  return (
+    result && <span className={cn('text-sm font-medium', OUTCOME_CLASS[result.result])}>{result.text}</span>
+  );
 }
 
 function describe(game: GameSummary): string {
@@ -35,23 +48,27 @@ function describe(game: GameSummary): string {
   return 'Local game, two players';
 }
 
-/** The Game History tab: filters and game cards; a card opens its details. */
+/** The Game History tab: filters, a page of game cards and the pages; a card opens its details. */
 export function GameHistory({ renderBoard }: { renderBoard: (state: GameState) => ReactNode }) {
-  const [filter, setFilter] = useState<HistoryFilter>('all');
+  const [mode, setMode] = useState<GameMode | undefined>();
+  const [at, setAt] = useState<QueryParams>({ page: 1 });
   const [open, setOpen] = useState<GameSummary | null>(null);
-  const { data, isPending, isError } = useGames();
-  const games = (data ?? []).filter((g) => matches(g, filter));
+  const { data, isPending, isError } = useGames({ ...at, mode });
+  const games = data?.items ?? [];
   return (
     <div className="space-y-4">
       <fieldset className="flex flex-wrap gap-2">
         <legend className="sr-only">Show</legend>
         {FILTERS.map((f) => (
           <Button
-            key={f.value}
+            key={f.label}
             size="sm"
-            variant={filter === f.value ? 'secondary' : 'outline'}
-            aria-pressed={filter === f.value}
-            onClick={() => setFilter(f.value)}
+            variant={mode === f.mode ? 'secondary' : 'outline'}
+            aria-pressed={mode === f.mode}
+            onClick={() => {
+              setMode(f.mode);
+              setAt({ page: 1 });
+            }}
           >
             {f.label}
           </Button>
@@ -77,15 +94,25 @@ export function GameHistory({ renderBoard }: { renderBoard: (state: GameState) =
                     {capitalize(g.currentTurn)} to move
                   </span>
                 )}
+                <Result game={g} />
               </span>
               <span className="mt-2 block font-medium text-slate-900">{describe(g)}</span>
               <span className="mt-1 block text-sm text-slate-500">
-                {g.moveCount} moves · {new Date(g.createdAt).toLocaleDateString()} · #{g.id.slice(0, 8)}
+                {plural(g.moveCount, 'move')} · {new Date(g.createdAt).toLocaleDateString()} · #
+                {g.id.slice(0, 8)}
               </span>
             </button>
           </li>
         ))}
       </ul>
+      {data && (
+        <Pager
+          page={data.page}
+          totalPages={data.totalPages}
+          total={data.total}
+          onPage={(page) => setAt(pageQuery(data, page, pageCursor))}
+        />
+      )}
       {open && <GameDetails game={open} onClose={() => setOpen(null)} renderBoard={renderBoard} />}
     </div>
   );
@@ -184,7 +211,8 @@ function GameDetails({
         <div className="space-y-3">
           <div className="flex flex-wrap gap-2">
             <GameStatusBadge status={game.status} />
-            <span className="text-sm text-slate-600">{game.moveCount} moves</span>
+            <Result game={game} />
+            <span className="text-sm text-slate-600">{plural(game.moveCount, 'move')}</span>
           </div>
           <h3 className="text-sm font-semibold">Moves</h3>
           {moves.isPending ? (
