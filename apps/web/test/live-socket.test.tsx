@@ -56,7 +56,7 @@ describe('The socket client (docs/api.md §7)', () => {
 
   it('closes a socket still connecting once it opens, not before (the browser logs that as an error)', () => {
     const { live, messages } = connect();
-    live.subscribe({ type: 'room:join', code: 'K7QM2X' });
+    live.subscribe({ type: 'game:watch', gameId: ONLINE_ID });
     const socket = FakeSocket.last();
     const close = vi.spyOn(socket, 'close');
     live.close();
