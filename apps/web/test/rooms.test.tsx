@@ -7,6 +7,7 @@ import { Providers } from '../src/app/App.tsx';
 import { useToasts } from '../src/components/ui/toast-store.ts';
 import { knownGuest } from '../src/features/live/index.ts';
 import { ROOM_POLL_MS } from '../src/features/rooms/api/rooms.ts';
+import { GAME_START_PAUSE_MS } from '../src/features/rooms/components/SeatedLobby.tsx';
 import { MultiplayerDialog, RoomLobby } from '../src/features/rooms/pages.ts';
 import { createQueryClient } from '../src/lib/queryClient.ts';
 import { ADA, type Route, serve } from './helpers.tsx';
@@ -258,7 +259,7 @@ describe('Room lobby (docs/architecture.md §6, rooms)', () => {
       const polls = () => calls.filter((c) => c.url === '/api/rooms/K7QM2X').length;
       expect(polls()).toBe(1);
       answer = room({ players: [room().players[0], BOB], status: 'playing', gameId: ONLINE_ID });
-      await vi.advanceTimersByTimeAsync(ROOM_POLL_MS);
+      await vi.advanceTimersByTimeAsync(ROOM_POLL_MS + GAME_START_PAUSE_MS);
       await waitFor(() => expect(router.state.location.pathname).toBe(`/game/${ONLINE_ID}`));
       expect(polls()).toBe(2);
     } finally {
@@ -282,6 +283,26 @@ describe('Room lobby (docs/architecture.md §6, rooms)', () => {
     expect(calls.at(-1)?.body).toEqual({ roomCode: 'K7QM2X', guestName: 'Bob' });
     expect(await screen.findByText('Starting game...')).toBeTruthy();
     expect(screen.getByText('(you)').parentElement?.textContent).toBe('Bob (you)');
+  });
+
+  it("shows the player whose join starts the game 'Joined Room', then 'Game Started!'", async () => {
+    const host = { ...BOB, id: 'u2', name: 'bob', isGuest: false, isHost: true };
+    const ada = { ...room().players[0], isHost: false };
+    const { router, calls } = renderAt('/room/K7QM2X', {
+      'GET /api/rooms/K7QM2X': { status: 200, body: room({ hostUserId: 'u2', players: [host] }) },
+      'POST /api/rooms/join': {
+        status: 200,
+        body: room({ hostUserId: 'u2', players: [host, ada], status: 'playing', gameId: ONLINE_ID }),
+      },
+    });
+    // Signed in, Ada sits down at once, from the link.
+    expect(await screen.findByText('Joined Room')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ roomCode: 'K7QM2X' });
+    expect(screen.getByText('Starting game...')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/room/K7QM2X');
+    expect(await screen.findByText('Game Started!')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/game/${ONLINE_ID}`);
+    expect(toastsShown).toEqual(['Joined Room', 'Game Started!']);
   });
 
   it('offers a signed-in third player the game to watch', async () => {

@@ -15,6 +15,11 @@ import { roomsApi } from '../api/rooms.ts';
 
 /** A room needs two players (docs/architecture.md §7). */
 export const ROOM_SIZE = 2;
+/**
+ * The full room shows 'Starting game...' this long before its game: the one whose join started
+ * it reads 'Joined Room' meanwhile, which 'Game Started!' would hide at once (one toast at a time).
+ */
+export const GAME_START_PAUSE_MS = 1500;
 
 const Badge = ({ children, tone }: { children: React.ReactNode; tone: 'amber' | 'slate' }) => (
   <span
@@ -47,15 +52,19 @@ export function SeatedLobby({
   const navigate = useNavigate();
   const { code } = room;
   const started = useRef(false);
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
   const start = useCallback(
     (gameId: string) => {
       if (started.current) return;
       started.current = true;
-      toast({ title: 'Game Started!' });
-      navigate(`/game/${gameId}`);
+      pause.current = setTimeout(() => {
+        toast({ title: 'Game Started!' });
+        navigate(`/game/${gameId}`);
+      }, GAME_START_PAUSE_MS);
     },
     [navigate],
   );
+  useEffect(() => () => clearTimeout(pause.current), []);
   // Set at the click too, before the leave renders: news that comes meanwhile is dropped as well.
   const quiet = useRef(leaving);
   quiet.current = leaving;
@@ -88,6 +97,7 @@ export function SeatedLobby({
   });
   const leave = () => {
     quiet.current = true;
+    clearTimeout(pause.current);
     onLeave();
   };
 
