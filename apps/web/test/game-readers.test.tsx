@@ -59,8 +59,10 @@ describe("an online game's page is readable by its link (docs/api.md §5, who ma
       renderApp(<GameScreen gameId={ONLINE_ID} signedIn={false} />, `/game/${ONLINE_ID}`);
       await gameShown();
       expect(label('e4')).toMatch(/^e4, white pawn/);
-      // The socket would refuse a visitor without a session or a guest's cookie.
+      // The socket would refuse a visitor without a session or a guest's cookie: no badge says it is down.
       expect(FakeSocket.all).toEqual([]);
+      expect(screen.getByText('You are watching as a spectator')).toBeTruthy();
+      expect(screen.queryByText('Disconnected')).toBeNull();
       answer = online(['e2e4', 'e7e5']);
       await vi.advanceTimersByTimeAsync(GAME_POLL_MS);
       await waitFor(() => expect(label('e5')).toMatch(/^e5, black pawn/));

@@ -33,7 +33,8 @@ const offline = () => Promise.reject(new LiveError('Not connected', 'disconnecte
 export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boolean }) {
   const me = usePlayerId();
   // The socket takes a session or a guest's cookie: a visitor who is neither follows by reading.
-  const live = useLiveGame(gameId, me, signedIn || knownGuest() !== null);
+  const watching = signedIn || knownGuest() !== null;
+  const live = useLiveGame(gameId, me, watching);
   const connected = live.status === 'open';
   const server = useQuery<GameResponse>({ queryKey: queryKeys.game(gameId), enabled: false }).data;
   const color = colorOf(server, me);
@@ -108,7 +109,7 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
         aside={
           <OnlinePanel
             color={color}
-            connected={connected}
+            connected={watching ? connected : null}
             spectators={live.spectators}
             players={live.players}
             rematch={!ctrl.live && rematch}
