@@ -19,7 +19,9 @@ function renderRoute(path: string, user: unknown = null) {
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
     String(input) === '/api/user' && user
       ? new Response(JSON.stringify(user), { status: 200 })
-      : new Response(JSON.stringify({ message: 'Not signed in' }), { status: 401 }),
+      : String(input).startsWith('/api/games/')
+        ? new Response(JSON.stringify({ message: 'Game not found' }), { status: 404 })
+        : new Response(JSON.stringify({ message: 'Not signed in' }), { status: 401 }),
   );
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return render(
@@ -207,9 +209,13 @@ describe('routes', () => {
       expect(screen.getByRole('heading', { name })).toBeTruthy();
   });
 
-  it('sends visitors from a game to the sign-in page', async () => {
+  it('sends visitors from a game that is not public to the sign-in page', async () => {
     const user = userEvent.setup();
     renderRoute('/game/abc');
+    // The server reads an online game to anyone, and any other as unknown (404) to a visitor.
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.map(([url]) => String(url))).toContain('/api/games/abc'),
+    );
     const notice = await screen.findByRole('dialog', { name: 'Development Notice' });
     await user.click(within(notice).getByRole('button', { name: 'I understand' }));
     expect(screen.getByRole('tab', { name: 'Login' })).toBeTruthy();

@@ -54,6 +54,21 @@ describe('The socket client (docs/api.md §7)', () => {
     expect(FakeSocket.all).toHaveLength(3);
   });
 
+  it('closes a socket still connecting once it opens, not before (the browser logs that as an error)', () => {
+    const { live, messages } = connect();
+    live.subscribe({ type: 'game:watch', gameId: ONLINE_ID });
+    const socket = FakeSocket.last();
+    const close = vi.spyOn(socket, 'close');
+    live.close();
+    expect(close).not.toHaveBeenCalled();
+    socket.open();
+    expect(close).toHaveBeenCalledWith(1000);
+    expect(socket.sent).toEqual([]);
+    socket.receive(gameState(1));
+    expect(messages).toEqual([]);
+    expect(FakeSocket.all).toHaveLength(1);
+  });
+
   it('follows its subscription again on reconnecting, and asks for the game since the version it last saw', () => {
     vi.useFakeTimers();
     const { live, messages } = connect();

@@ -3,8 +3,8 @@ import type { Game } from '@sbc/game';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { GAME_POLL_MS } from '../src/features/game/api/games.ts';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
-import { MOVE_POLL_MS } from '../src/features/game/components/online/OnlineGame.tsx';
 import { ADA, gameShown, label, newGame, renderApp, serve, square } from './helpers.tsx';
 import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame, room } from './live-helpers.ts';
 
@@ -115,8 +115,10 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     await waitFor(() => expect(screen.getByText(/^Spectators:/).textContent).toBe('Spectators: 3'));
     await user.click(square('e2'));
     expect(label('e2')).not.toMatch(/selected/);
-    // A guest has no session: nothing but the socket (no game calls, no abandonment checks).
-    expect(calls.filter((c) => c.url.startsWith('/api/games'))).toEqual([]);
+    // A guest has no session: the game's public read, then the socket alone (no abandonment checks).
+    expect(calls.filter((c) => c.url.startsWith('/api/games'))).toEqual([
+      { method: 'GET', url: `/api/games/${ONLINE_ID}`, body: undefined },
+    ]);
   });
 
   it('keeps a spectator on the earlier position they look at when a move arrives, and says so', async () => {
@@ -293,7 +295,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
       const polls = () =>
         calls.filter((c) => c.method === 'GET' && c.url === `/api/games/${ONLINE_ID}`).length;
       const before = polls();
-      await vi.advanceTimersByTimeAsync(MOVE_POLL_MS);
+      await vi.advanceTimersByTimeAsync(GAME_POLL_MS);
       expect(polls()).toBe(before + 1);
       await user.click(square('e2'));
       await user.click(square('e4'));
@@ -309,7 +311,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
       await vi.advanceTimersByTimeAsync(3000);
       FakeSocket.last().open();
       const now = polls();
-      await vi.advanceTimersByTimeAsync(3 * MOVE_POLL_MS);
+      await vi.advanceTimersByTimeAsync(3 * GAME_POLL_MS);
       expect(polls()).toBe(now);
     } finally {
       vi.useRealTimers();

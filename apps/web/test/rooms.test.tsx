@@ -1,10 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useEffect } from 'react';
 import { createMemoryRouter, RouterProvider, useParams } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../src/app/App.tsx';
+import { useToasts } from '../src/components/ui/toast-store.ts';
 import { knownGuest } from '../src/features/live/index.ts';
 import { ROOM_POLL_MS } from '../src/features/rooms/api/rooms.ts';
+import { GAME_START_PAUSE_MS } from '../src/features/rooms/components/SeatedLobby.tsx';
 import { MultiplayerDialog, RoomLobby } from '../src/features/rooms/pages.ts';
 import { createQueryClient } from '../src/lib/queryClient.ts';
 import { ADA, type Route, serve } from './helpers.tsx';
@@ -21,6 +24,19 @@ function GamePage() {
   return <h1>Game {useParams().id}</h1>;
 }
 
+/** Every toast title shown, in order (one shows at a time: a later one hides an earlier). */
+let toastsShown: string[] = [];
+beforeEach(() => {
+  toastsShown = [];
+});
+function ToastLog() {
+  const toasts = useToasts();
+  useEffect(() => {
+    for (const t of toasts) if (toastsShown.at(-1) !== t.title) toastsShown.push(t.title);
+  }, [toasts]);
+  return null;
+}
+
 /** The lobby and the dialog among the pages they lead to, with the server's answers `routes`. */
 function renderAt(path: string, routes: Record<string, Route>, signedIn = true) {
   const calls = serve({ 'GET /api/user': signedIn ? { status: 200, body: ADA } : SIGNED_OUT, ...routes });
@@ -35,6 +51,7 @@ function renderAt(path: string, routes: Record<string, Route>, signedIn = true) 
   );
   render(
     <Providers client={createQueryClient()}>
+      <ToastLog />
       <RouterProvider router={router} />
     </Providers>,
   );
@@ -208,6 +225,29 @@ describe('Room lobby (docs/architecture.md §6, rooms)', () => {
     expect(router.state.location.pathname).toBe('/');
   });
 
+  it("leaves quietly: no join of the room just left, nor the leaver's own 'left the room', only 'Left Room'", async () => {
+    const user = userEvent.setup();
+    const two = room({ players: [room().players[0], BOB] });
+    const withoutAda = room({ hostUserId: BOB.id, players: [{ ...BOB, isHost: true }] });
+    const { router, calls } = renderAt('/room/K7QM2X', {
+      'GET /api/rooms/K7QM2X': { status: 200, body: two },
+      // The server tells the room's sockets, the leaver's among them, before it answers.
+      'POST /api/rooms/K7QM2X/leave': () => {
+        FakeSocket.last().receive({ type: 'room:player_left', playerName: 'ada', room: withoutAda });
+        return { status: 200, body: { success: true, message: 'Left room' } };
+      },
+      'POST /api/rooms/join': { status: 404, body: { message: 'Room not found' } },
+    });
+    await screen.findByText('Starting game...');
+    FakeSocket.last().open();
+    await user.click(screen.getByRole('button', { name: 'Leave Room' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByText('Left Room')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/rooms/K7QM2X/leave']);
+    expect(toastsShown).toEqual(['Left Room']);
+    expect(FakeSocket.last().readyState).toBe(FakeSocket.CLOSED);
+  });
+
   it('asks the room again every 5 s, and goes to its game should the socket miss the start', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
@@ -219,7 +259,7 @@ describe('Room lobby (docs/architecture.md §6, rooms)', () => {
       const polls = () => calls.filter((c) => c.url === '/api/rooms/K7QM2X').length;
       expect(polls()).toBe(1);
       answer = room({ players: [room().players[0], BOB], status: 'playing', gameId: ONLINE_ID });
-      await vi.advanceTimersByTimeAsync(ROOM_POLL_MS);
+      await vi.advanceTimersByTimeAsync(ROOM_POLL_MS + GAME_START_PAUSE_MS);
       await waitFor(() => expect(router.state.location.pathname).toBe(`/game/${ONLINE_ID}`));
       expect(polls()).toBe(2);
     } finally {
@@ -243,6 +283,26 @@ describe('Room lobby (docs/architecture.md §6, rooms)', () => {
     expect(calls.at(-1)?.body).toEqual({ roomCode: 'K7QM2X', guestName: 'Bob' });
     expect(await screen.findByText('Starting game...')).toBeTruthy();
     expect(screen.getByText('(you)').parentElement?.textContent).toBe('Bob (you)');
+  });
+
+  it("shows the player whose join starts the game 'Joined Room', then 'Game Started!'", async () => {
+    const host = { ...BOB, id: 'u2', name: 'bob', isGuest: false, isHost: true };
+    const ada = { ...room().players[0], isHost: false };
+    const { router, calls } = renderAt('/room/K7QM2X', {
+      'GET /api/rooms/K7QM2X': { status: 200, body: room({ hostUserId: 'u2', players: [host] }) },
+      'POST /api/rooms/join': {
+        status: 200,
+        body: room({ hostUserId: 'u2', players: [host, ada], status: 'playing', gameId: ONLINE_ID }),
+      },
+    });
+    // Signed in, Ada sits down at once, from the link.
+    expect(await screen.findByText('Joined Room')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ roomCode: 'K7QM2X' });
+    expect(screen.getByText('Starting game...')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/room/K7QM2X');
+    expect(await screen.findByText('Game Started!')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/game/${ONLINE_ID}`);
+    expect(toastsShown).toEqual(['Joined Room', 'Game Started!']);
   });
 
   it('offers a signed-in third player the game to watch', async () => {

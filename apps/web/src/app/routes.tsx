@@ -8,7 +8,6 @@ import { Spinner } from '../components/ui/card.tsx';
 import { AdminGuard } from '../features/admin/index.ts';
 import { useSession } from '../features/auth/index.ts';
 import { prefetchGame, usePrefetchGame } from '../features/game/index.ts';
-import { knownGuest } from '../features/live/index.ts';
 import { MaintenanceBanner } from '../features/maintenance/index.ts';
 import { componentOf, onDemand } from '../lib/on-demand.tsx';
 import { usePageTitle } from '../lib/page-title.ts';
@@ -107,16 +106,16 @@ function PlayGame({ id }: { id: string }) {
   return <GameScreen key={id} gameId={id} />;
 }
 
-/** A game is a signed-in user's; a visitor who sat down in a room follows its game as a guest. */
+/**
+ * A game by its link: a signed-in user's to play, or to read; a visitor, a guest or not, reads an
+ * online game (public to watch), and signs in for any other (docs/api.md §5, who may read).
+ */
 function GamePage() {
   const { id = '' } = useParams();
   const { user, isLoading } = useSession();
-  if (!isLoading && !user && knownGuest()) return <GameScreen key={id} gameId={id} signedIn={false} />;
-  return (
-    <RequireUser>
-      <PlayGame id={id} />
-    </RequireUser>
-  );
+  if (isLoading) return <Spinner />;
+  if (!user) return <GameScreen key={id} gameId={id} signedIn={false} />;
+  return <PlayGame id={id} />;
 }
 
 /** /admin for admins; anyone else goes to / with 'Access Denied'. */

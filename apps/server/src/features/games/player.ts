@@ -10,23 +10,21 @@ import {
 } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { gameCreationLimit } from '../accounts/limits.ts';
-import { applyIntention, colorsOf, requestDraw, resign, respondToDraw } from './intentions.ts';
+import { applyIntention, requestDraw, resign, respondToDraw } from './intentions.ts';
 import { refuseOverLiveCap } from './live-cap.ts';
 import { refuseDuringMaintenance } from './maintenance.ts';
 import { gamePage } from './paging.ts';
-import { act, createGame, showGame } from './service.ts';
+import { act, createGame } from './service.ts';
 import { statistics } from './stats.ts';
-import { findGameRow, listMoves, playedBy, playerGames } from './store.ts';
+import { playedBy, playerGames } from './store.ts';
 import { endInactiveGames } from './sweeper.ts';
-import { moveView } from './view.ts';
 
 const params = z.object({ id: z.string() });
 type Id = { Params: z.infer<typeof params> };
 
-/** The player's game calls (docs/api.md §5). Every intention goes through `act`. */
+/** The player's game calls (docs/api.md §5; the reads are in reads.ts). Every intention goes through `act`. */
 export async function playerRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   const db = services.database.db;
@@ -62,17 +60,6 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/games/check-abandoned', { schema: { body: NoBody } }, async (request) =>
     endInactiveGames(services, request.log, playedBy(requireUser(request).id)),
   );
-
-  app.get<Id>('/api/games/:id', { schema: { params } }, async (request) =>
-    showGame(services, requireUser(request).id, request.params.id),
-  );
-
-  // Polled every 2 s online: answered from the move rows, without replaying the game.
-  app.get<Id>('/api/games/:id/moves', { schema: { params } }, async (request) => {
-    const row = await findGameRow(db, request.params.id);
-    if (!row || colorsOf(row, requireUser(request).id).length === 0) throw notFound('Game not found');
-    return (await listMoves(db, row.id)).map(moveView);
-  });
 
   app.post<Id & { Body: MoveIntention }>(
     '/api/games/:id/moves',

@@ -2,12 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { gameAdminRoutes } from './admin.ts';
 import { readMaintenance } from './maintenance.ts';
 import { playerRoutes } from './player.ts';
+import { gameReadRoutes } from './reads.ts';
 import type { GameChanges } from './save.ts';
 import { caughtUp } from './store.ts';
 import { inactivitySweeper } from './sweeper.ts';
 
 /**
- * Games: the player's calls, the admin's games and maintenance calls, the inactivity sweeper, and
+ * Games: the reads, the player's calls, the admin's games and maintenance calls, the inactivity sweeper, and
  * the games in play kept in memory, which follow other instances' writes (on the bus).
  */
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
@@ -20,6 +21,7 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => stop());
   // Whether maintenance is on, for every page's banner: public, like the refusal it announces.
   app.get('/api/maintenance', async () => readMaintenance(app.services.database.db));
+  await app.register(gameReadRoutes);
   await app.register(playerRoutes);
   await app.register(gameAdminRoutes);
   inactivitySweeper(app);

@@ -68,13 +68,6 @@ export async function readGame(services: Services, id: string): Promise<LoadedGa
   return loaded;
 }
 
-/** A game for one of its players (404 for anyone else, so that others cannot learn it exists). */
-export async function showGame(services: Services, userId: string, id: string): Promise<GameResponse> {
-  const loaded = await readGame(services, id);
-  if (!loaded || colorsOf(loaded.row, userId).length === 0) throw notFound('Game not found');
-  return gameView(loaded, loaded.game.state(), inactivityMs(services));
-}
-
 /**
  * Stores what an intention did to a loaded game (409 if someone else changed it meanwhile), keeps
  * the game in the cache, then tells the others through the bus.

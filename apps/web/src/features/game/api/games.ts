@@ -8,6 +8,12 @@ export const prefetchGame = (client: QueryClient, id: string) =>
   client.prefetchQuery({ queryKey: queryKeys.game(id) });
 export const usePrefetchGame = (id: string) => usePrefetchQuery({ queryKey: queryKeys.game(id) });
 
+/**
+ * A screen that follows a game without its socket (a reader of one, a player whose socket is down)
+ * asks for it every 2 s (docs/architecture.md §7).
+ */
+export const GAME_POLL_MS = 2000;
+
 /** A game as the screen asks for it: retried up to 3 times, never after a 401 or 404 (docs/architecture.md §6). */
 export const useGameQuery = (id: string, enabled = true) =>
   useQuery<GameResponse>({

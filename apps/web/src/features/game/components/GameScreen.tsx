@@ -1,10 +1,11 @@
 import { useDeferredValue, useMemo } from 'react';
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { Spinner } from '../../../components/ui/card.tsx';
 import { HttpError } from '../../../lib/http.ts';
 import { componentOf, onDemand } from '../../../lib/on-demand.tsx';
 import { usePageTitle } from '../../../lib/page-title.ts';
 import { playerNames } from '../../../lib/players.ts';
+import { usePlayerId } from '../../live/index.ts';
 import { useGameQuery } from '../api/games.ts';
 import { useComputerDraw } from '../hooks/useComputerDraw.ts';
 import { useComputerTurn } from '../hooks/useComputerTurn.ts';
@@ -14,6 +15,7 @@ import type { ComputerPlayer } from '../lib/engine.ts';
 import { GameControls } from './Controls.tsx';
 import { GameOverDialog } from './GameDialogs.tsx';
 import { GameLayout, GameMissing } from './GameLayout.tsx';
+import { WatchedGame } from './WatchedGame.tsx';
 
 // The socket and the online parts load only for an online game.
 const OnlineGame = componentOf(
@@ -24,8 +26,9 @@ const OnlineGame = componentOf(
 const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;
 
 /**
- * The game screen (docs/architecture.md §6). An online game follows the socket; so does a game the
- * server does not show this user (a spectator's), and any game of a guest, who has no session.
+ * The game screen (docs/architecture.md §6), drawn from the game's read (docs/api.md §5, who may
+ * read): an online game follows the socket, for its players and anyone else, who watches; a local
+ * or computer game is its player's to play, and read-only to an admin.
  */
 export function GameScreen({
   gameId,
@@ -33,18 +36,22 @@ export function GameScreen({
   computer,
 }: {
   gameId: string;
-  /** A visitor who sat down in a room as a guest sees online games only. */
+  /** A visitor (a guest or not) may read online games only. */
   signedIn?: boolean;
   computer?: ComputerPlayer;
 }) {
-  const query = useGameQuery(gameId, signedIn);
-  const online = !signedIn || query.data?.mode === 'online' || isNotFound(query.error);
-  usePageTitle('Game', !online);
-  if (online) {
-    return <OnlineGame gameId={gameId} signedIn={signedIn} />;
-  }
+  const query = useGameQuery(gameId);
+  const me = usePlayerId();
+  const game = query.data;
+  usePageTitle('Game', game?.mode !== 'online');
   if (query.isPending) return <Spinner />;
-  if (!query.data) return <GameMissing notFound={false} reason={query.error?.message} />;
+  if (!game) {
+    // Not public: a visitor may be its player, once signed in.
+    if (!signedIn && isNotFound(query.error)) return <Navigate to="/auth" replace />;
+    return <GameMissing notFound={isNotFound(query.error)} reason={query.error?.message} />;
+  }
+  if (game.mode === 'online') return <OnlineGame gameId={gameId} signedIn={signedIn} />;
+  if (!me || (game.whitePlayerId !== me && game.blackPlayerId !== me)) return <WatchedGame gameId={gameId} />;
   return <LocalGame gameId={gameId} computer={computer} />;
 }
 

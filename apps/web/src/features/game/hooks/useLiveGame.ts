@@ -18,8 +18,9 @@ const changes = (m: ServerMessage, gameId: string): m is Changed => 'state' in m
  * An online game over the socket (docs/api.md §7): it follows the game, keeps the newest version of
  * it in the data cache, counts its spectators, knows which of the room's players are connected,
  * carries the player's intentions and the rematch, and goes to the next game when the room starts one.
+ * Without `watch` (a visitor the socket would refuse) it opens none.
  */
-export function useLiveGame(gameId: string, me: string | null) {
+export function useLiveGame(gameId: string, me: string | null, watch = true) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const key = queryKeys.game(gameId);
@@ -71,7 +72,7 @@ export function useLiveGame(gameId: string, me: string | null) {
     },
     [gameId, key, me, queryClient, navigate],
   );
-  const socket = useLiveSocket({ type: 'game:watch', gameId }, onMessage);
+  const socket = useLiveSocket(watch ? { type: 'game:watch', gameId } : null, onMessage);
   const { request } = socket;
 
   /** An intention over the socket: settles with the first change of the game after the version held. */

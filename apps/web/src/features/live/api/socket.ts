@@ -93,7 +93,12 @@ export class LiveConnection {
     clearTimeout(this.timer);
     const ws = this.ws;
     this.ws = null; // its close event is then no news
-    ws?.close(1000);
+    if (ws?.readyState === WebSocket.CONNECTING) {
+      // Closing it now makes the browser log 'closed before the connection is established' (a
+      // page left at once, as the lobby is when the game starts): it closes as soon as it opens.
+      ws.onopen = () => ws.close(1000);
+      ws.onmessage = null;
+    } else ws?.close(1000);
     this.dropped();
   }
 

@@ -7,7 +7,7 @@ import { HttpError } from '../../../lib/http.ts';
 import { useSession } from '../../auth/index.ts';
 import { knownGuest, usePlayerId } from '../../live/index.ts';
 import { useRoom } from '../api/rooms.ts';
-import { useJoinRoom } from '../hooks/useRoomActions.ts';
+import { useJoinRoom, useLeaveRoom } from '../hooks/useRoomActions.ts';
 import { JoinRoomForm } from './forms.tsx';
 import { SeatedLobby } from './SeatedLobby.tsx';
 
@@ -45,17 +45,22 @@ function Lobby({ code }: { code: string }) {
   const me = usePlayerId();
   const navigate = useNavigate();
   const join = useJoinRoom();
+  const leave = useLeaveRoom(code);
+  // From the click on Leave Room until home, the lobby stays as it was: the room without the
+  // leaver is no reason to sit down again.
+  const leaving = leave.isPending || leave.isSuccess;
   const name = user ? undefined : knownGuest()?.name;
   const canSit = !!user || !!name;
   const seated = !!room.data?.players.some((p) => p.id === me);
   const full = (room.data?.players.length ?? 0) >= 2;
   const asked = useRef(false);
   useEffect(() => {
-    if (!room.data || seated || full || !canSit || asked.current) return;
+    if (!room.data || seated || full || !canSit || leaving || asked.current) return;
     asked.current = true;
     join.mutate({ roomCode: code, guestName: name });
-  }, [room.data, seated, full, canSit, code, name, join]);
+  }, [room.data, seated, full, canSit, leaving, code, name, join]);
 
+  if (leaving && room.data) return <SeatedLobby room={room.data} me={me} leaving onLeave={leave.mutate} />;
   const missing = room.error instanceof HttpError && room.error.status === 404;
   if (missing || room.data?.status === 'closed') {
     return (
@@ -66,7 +71,7 @@ function Lobby({ code }: { code: string }) {
     );
   }
   if (!room.data) return room.error ? <Notice title="The room could not be loaded" /> : <Spinner />;
-  if (seated) return <SeatedLobby room={room.data} me={me} />;
+  if (seated) return <SeatedLobby room={room.data} me={me} leaving={false} onLeave={leave.mutate} />;
   if (full && canSit) {
     const { gameId } = room.data;
     return (

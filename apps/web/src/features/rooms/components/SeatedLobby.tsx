@@ -15,6 +15,11 @@ import { roomsApi } from '../api/rooms.ts';
 
 /** A room needs two players (docs/architecture.md §7). */
 export const ROOM_SIZE = 2;
+/**
+ * The full room shows 'Starting game...' this long before its game: the one whose join started
+ * it reads 'Joined Room' meanwhile, which 'Game Started!' would hide at once (one toast at a time).
+ */
+export const GAME_START_PAUSE_MS = 1500;
 
 const Badge = ({ children, tone }: { children: React.ReactNode; tone: 'amber' | 'slate' }) => (
   <span
@@ -29,24 +34,43 @@ const Badge = ({ children, tone }: { children: React.ReactNode; tone: 'amber' | 
 
 /**
  * The lobby of a player seated in the room: its code, the connection, the host's colour while the
- * second seat is free, the players; at two players the game starts and both go to it.
+ * second seat is free, the players; at two players the game starts and both go to it. Leaving
+ * closes the socket: the room's news, the leaver's own departure included, is no longer theirs.
  */
-export function SeatedLobby({ room, me }: { room: Room; me: string | null }) {
+export function SeatedLobby({
+  room,
+  me,
+  leaving,
+  onLeave,
+}: {
+  room: Room;
+  me: string | null;
+  leaving: boolean;
+  onLeave: () => void;
+}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { code } = room;
   const started = useRef(false);
+  const pause = useRef<ReturnType<typeof setTimeout>>(undefined);
   const start = useCallback(
     (gameId: string) => {
       if (started.current) return;
       started.current = true;
-      toast({ title: 'Game Started!' });
-      navigate(`/game/${gameId}`);
+      pause.current = setTimeout(() => {
+        toast({ title: 'Game Started!' });
+        navigate(`/game/${gameId}`);
+      }, GAME_START_PAUSE_MS);
     },
     [navigate],
   );
+  useEffect(() => () => clearTimeout(pause.current), []);
+  // Set at the click too, before the leave renders: news that comes meanwhile is dropped as well.
+  const quiet = useRef(leaving);
+  quiet.current = leaving;
   const onMessage = useCallback(
     (message: ServerMessage) => {
+      if (quiet.current) return;
       if ('room' in message) queryClient.setQueryData(queryKeys.room(code), message.room);
       if (message.type === 'room:player_left') toast({ title: `${message.playerName} left the room` });
       if (message.type === 'game:start') start(message.gameId);
@@ -55,7 +79,7 @@ export function SeatedLobby({ room, me }: { room: Room; me: string | null }) {
     [queryClient, code, start],
   );
   const displayName = room.players.find((p) => p.id === me)?.name;
-  const { status } = useLiveSocket({ type: 'room:join', code, displayName }, onMessage);
+  const { status } = useLiveSocket(leaving ? null : { type: 'room:join', code, displayName }, onMessage);
   // The 5-s poll finds the game too, should the socket have missed its start.
   useEffect(() => {
     if (room.status === 'playing' && room.gameId) start(room.gameId);
@@ -71,19 +95,11 @@ export function SeatedLobby({ room, me }: { room: Room; me: string | null }) {
         variant: 'destructive',
       }),
   });
-  const leave = useMutation({
-    mutationFn: () => roomsApi.leave(code),
-    onSuccess: () => {
-      toast({ title: 'Left Room' });
-      navigate('/');
-    },
-    onError: (e) =>
-      toast({
-        title: 'Failed to leave room',
-        description: errorMessage(e, '') || undefined,
-        variant: 'destructive',
-      }),
-  });
+  const leave = () => {
+    quiet.current = true;
+    clearTimeout(pause.current);
+    onLeave();
+  };
 
   const host = room.hostUserId === me;
   const waiting = room.players.length < ROOM_SIZE;
@@ -142,7 +158,7 @@ export function SeatedLobby({ room, me }: { room: Room; me: string | null }) {
           {waiting ? 'Waiting for another player...' : 'Starting game...'}
         </p>
       </Card>
-      <Button variant="outline" className="w-full" disabled={leave.isPending} onClick={() => leave.mutate()}>
+      <Button variant="outline" className="w-full" disabled={leaving} onClick={leave}>
         Leave Room
       </Button>
     </main>

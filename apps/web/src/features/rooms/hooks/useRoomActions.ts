@@ -1,5 +1,6 @@
 import type { Room } from '@sbc/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage, isUnauthorized } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -54,5 +55,18 @@ export function useJoinRoom({
       void queryClient.invalidateQueries({ queryKey: queryKeys.room(roomCode) });
       onFull?.(roomCode);
     },
+  });
+}
+
+/** POST /api/rooms/{code}/leave: 'Left Room', then home. */
+export function useLeaveRoom(code: string) {
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => roomsApi.leave(code),
+    onSuccess: () => {
+      toast({ title: 'Left Room' });
+      navigate('/');
+    },
+    onError: failed('Failed to leave room'),
   });
 }

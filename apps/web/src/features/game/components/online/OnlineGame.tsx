@@ -1,5 +1,5 @@
 import type { GameResponse } from '@sbc/api';
-import { capitalize } from '@sbc/game';
+import { capitalize, isLive } from '@sbc/game';
 import { type ColorName, opponent } from '@sbc/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
@@ -8,7 +8,8 @@ import { LiveError } from '../../../../lib/http.ts';
 import { usePageTitle } from '../../../../lib/page-title.ts';
 import { playerNames } from '../../../../lib/players.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
-import { usePlayerId } from '../../../live/index.ts';
+import { knownGuest, usePlayerId } from '../../../live/index.ts';
+import { GAME_POLL_MS } from '../../api/games.ts';
 import { type OnlineLink, useGameController } from '../../hooks/useGameController.ts';
 import { useInactivity } from '../../hooks/useInactivity.ts';
 import { useLiveGame } from '../../hooks/useLiveGame.ts';
@@ -17,9 +18,6 @@ import { type DrawOffer, GameControls } from '../Controls.tsx';
 import { GameOverDialog } from '../GameDialogs.tsx';
 import { GameLayout, GameMissing } from '../GameLayout.tsx';
 import { DrawRequestDialog, OnlinePanel, RematchOffer } from './OnlinePanel.tsx';
-
-/** While the socket is down, a signed-in player's screen asks for the game every 2 s (docs/architecture.md §7). */
-export const MOVE_POLL_MS = 2000;
 
 /** The player's colour by the game's player ids; null for everyone else, a spectator. */
 const colorOf = (game: GameResponse | undefined, me: string | null): ColorName | null =>
@@ -30,16 +28,20 @@ const offline = () => Promise.reject(new LiveError('Not connected', 'disconnecte
 /**
  * An online game (docs/api.md §7): the players move their own colour, anyone else watches
  * read-only. It follows the socket; moves go over it while it is open, else over HTTP (a
- * signed-in player's only), which also polls the game then.
+ * signed-in player's only); the game is read every 2 s while the socket is down.
  */
 export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boolean }) {
   const me = usePlayerId();
-  const live = useLiveGame(gameId, me);
+  // The socket takes a session or a guest's cookie: a visitor who is neither follows by reading.
+  const watching = signedIn || knownGuest() !== null;
+  const live = useLiveGame(gameId, me, watching);
   const connected = live.status === 'open';
   const server = useQuery<GameResponse>({ queryKey: queryKeys.game(gameId), enabled: false }).data;
   const color = colorOf(server, me);
   const http = signedIn && color !== null;
-  useQuery({ queryKey: queryKeys.game(gameId), enabled: http && !connected, refetchInterval: MOVE_POLL_MS });
+  // While the socket is down anyone reads the game, every 2 s while it goes on.
+  const going = !!server && isLive(server.status);
+  useQuery({ queryKey: queryKeys.game(gameId), enabled: going && !connected, refetchInterval: GAME_POLL_MS });
   const { send } = live;
   const link = useMemo<OnlineLink>(
     () => ({
@@ -107,7 +109,7 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
         aside={
           <OnlinePanel
             color={color}
-            connected={connected}
+            connected={watching ? connected : null}
             spectators={live.spectators}
             players={live.players}
             rematch={!ctrl.live && rematch}

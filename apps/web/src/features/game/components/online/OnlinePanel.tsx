@@ -74,7 +74,8 @@ export function OnlinePanel({
   rematch,
 }: {
   color: ColorName | null;
-  connected: boolean;
+  /** Whether the socket is open; null for a screen without one (a visitor's), which reads the game. */
+  connected: boolean | null;
   spectators: number;
   players: RoomPlayer[];
   /** The rematch part, once the game has ended (players only). */
@@ -86,11 +87,14 @@ export function OnlinePanel({
         <span className="text-slate-700">
           {color ? `You play ${color === 'white' ? 'White' : 'Black'}` : 'You are watching as a spectator'}
         </span>
-        <ConnectionBadge connected={connected} />
+        {connected !== null && <ConnectionBadge connected={connected} />}
       </div>
-      <p className="mt-2 text-sm text-slate-600">
-        Spectators: <span className="font-semibold text-slate-900">{spectators}</span>
-      </p>
+      {/* Only the socket counts the spectators. */}
+      {connected !== null && (
+        <p className="mt-2 text-sm text-slate-600">
+          Spectators: <span className="font-semibold text-slate-900">{spectators}</span>
+        </p>
+      )}
       {/* Without its socket the screen hears no news: who was connected is stale then. */}
       {connected && players.length > 0 && <Presence players={players} />}
       {rematch && <div className="mt-3 border-t border-slate-100 pt-3 text-sm">{rematch}</div>}

@@ -1,0 +1,38 @@
+import type { GameResponse, MoveRecord } from '@sbc/api';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { notFound } from '../../errors.ts';
+import type { UserRow } from '../accounts/users.ts';
+import { colorsOf } from './intentions.ts';
+import { inactivityMs, readGame } from './service.ts';
+import { findGameRow, type GameRow, listMoves } from './store.ts';
+import { gameView, moveView } from './view.ts';
+
+const params = z.object({ id: z.string() });
+type Id = { Params: z.infer<typeof params> };
+
+/**
+ * Who may read a game (docs/api.md §5): anyone an online game, public to watch as on lichess; its
+ * players their own; an admin any. A stranger's read is answered as an unknown id's.
+ */
+export const mayRead = (row: GameRow, reader: UserRow | null): boolean =>
+  row.mode === 'online' || (!!reader && (reader.isAdmin || colorsOf(row, reader.id).length > 0));
+
+/** The game reads: no session needed, so they stand apart from the player's calls (player.ts). */
+export async function gameReadRoutes(app: FastifyInstance): Promise<void> {
+  const { services } = app;
+
+  app.get<Id>('/api/games/:id', { schema: { params } }, async (request): Promise<GameResponse> => {
+    const loaded = await readGame(services, request.params.id);
+    if (!loaded || !mayRead(loaded.row, request.user)) throw notFound('Game not found');
+    return gameView(loaded, loaded.game.state(), inactivityMs(services));
+  });
+
+  // Polled every 2 s online: answered from the move rows, without replaying the game.
+  app.get<Id>('/api/games/:id/moves', { schema: { params } }, async (request): Promise<MoveRecord[]> => {
+    const db = services.database.db;
+    const row = await findGameRow(db, request.params.id);
+    if (!row || !mayRead(row, request.user)) throw notFound('Game not found');
+    return (await listMoves(db, row.id)).map(moveView);
+  });
+}
