@@ -15,7 +15,10 @@ export interface LiveSocket {
   address: string;
   /** The hashed id of the session it was opened with: a signed-in user's socket lives as long as it. */
   sessionId: string | null;
-  /** When it last answered a ping (or opened). */
+  /**
+   * When it last answered a ping (or opened), on the monotonic clock: the network's time, which a
+   * test moving the services' clock (inactivity) must not age.
+   */
   answeredAt: number;
   room: { id: string; role: Role } | null;
   /** The games whose events it receives, as a player or a spectator of each. */

@@ -9,9 +9,9 @@ import type { LiveLimits } from './limits.ts';
  * browser answers by itself; a client that stopped reading does not), then runs `sweep`.
  * Returns its stop.
  */
-export function keepAlive(services: Services, hub: Hub, limits: LiveLimits, sweep: () => void): () => void {
+export function keepAlive(hub: Hub, limits: LiveLimits, sweep: () => void): () => void {
   const timer = setInterval(() => {
-    const now = services.now().getTime();
+    const now = performance.now();
     for (const { ws, answeredAt } of hub.sockets()) {
       if (now - answeredAt > limits.pongMs) ws.terminate();
       else if (ws.readyState === ws.OPEN) ws.ping();

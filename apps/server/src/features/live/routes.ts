@@ -35,7 +35,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     services.bus.subscribe((event) => hub.relayGame(event)),
     roomEvents(services.bus).subscribe((event) => hub.relayRoom(event)),
     watchSessions(services, hub, app.log),
-    keepAlive(services, hub, limits, () => {
+    keepAlive(hub, limits, () => {
       const now = services.now().getTime();
       shared.budgets.address.sweep(now);
       refusedFrames.sweep(now);
@@ -87,7 +87,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
         player: playerOf(request, services.secret)!,
         address: request.ip,
         sessionId: request.sessionId,
-        answeredAt: services.now().getTime(),
+        answeredAt: performance.now(),
         room: null,
         games: new Map(),
       };
