@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { sessions } from '../src/db/schema.ts';
 import { loggerOptions } from '../src/logger.ts';
@@ -84,6 +84,24 @@ describe('quadratic spectator broadcast (finding 1)', () => {
     expect(frames).toBeLessThanOrEqual((Math.ceil(seconds) + 2) * everyone.length);
     expect(frames).toBeLessThan((n * n) / 4);
     for (const c of everyone) c.close();
+  }, 60_000);
+  it("builds a room's message once for all its sockets, not once a socket", async () => {
+    const n = 100;
+    const { guest, code, gameId } = await startedGame(server);
+    const eve = await visitor(server, code);
+    const watchers = await Promise.all(Array.from({ length: n }, () => LiveClient.as(url, eve)));
+    await Promise.all(watchers.map((w) => w.ask({ type: 'game:watch', gameId }, 'game:state')));
+    await Promise.all(watchers.map((w) => w.next('game:spectators', (m) => m.count === n)));
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      // Bob's socket enters the room: every watcher gets the same room:update.
+      const bob = await LiveClient.as(url, guest);
+      bob.send({ type: 'room:join', code });
+      await Promise.all(watchers.map((w) => w.next('room:update', ({ room }) => room.players[1].connected)));
+      expect(stringify.mock.calls.length).toBeLessThan(n / 4);
+    } finally {
+      stringify.mockRestore();
+    }
   }, 60_000);
 });
 
