@@ -10,18 +10,28 @@
  *   npm run bench:live                                   # PGlite in a temporary DATA_DIR
  *   npm run bench:live -- --postgres                     # a fresh PostgreSQL database, dropped after
  *   npm run bench:live -- --instances 2                  # two instances on PostgreSQL and Redis
+ *   npm run bench:live -- --attack                       # and one hostile address meanwhile (below)
  *   options: --games 1000 --spectators 1 --rate 200 (moves/s) --seconds 30 --warmup 5
  *            --plies 0 (each game played this far first: a game's messages grow with its moves)
  *            --redis (one instance through Redis too) --profile (the servers' --cpu-prof, kept)
+ *            --attack-rate 1 (game:sync a second on each attacking socket)
  *
- * Rate limits: rooms and the socket have none per address, and guests need no registration, so one
- * address sets up every game; each socket sends a move every 2 × games/rate seconds, far below the
+ * Addresses: each game's guests come from an address of their own (10.x.y.z), which the server
+ * believes from X-Forwarded-For as from a proxy (TRUST_PROXY=loopback), so that the caps per address
+ * bind only the attacker. Each socket sends a move every 2 × games/rate seconds, far below the
  * per-socket limit of 20 messages in 5 s.
+ *
+ * `--attack`: from the warm-up to the end of the measure, one address (scripts/bench/attack.ts)
+ * holds as many sockets as the caps allow, each watching a game and sending `game:sync` at
+ * --attack-rate (1 a second: a socket's 5 in 5 s), while a probe asks `/healthz` one request after
+ * another; it prints the bystanders' relay p99 and `/healthz` p99 beside their targets (200 and
+ * 500 ms).
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
+import { ATTACKER, attack, probeHealth, type Siege } from './bench/attack.ts';
 import { flag, load, option, quantile } from './bench/cli.ts';
 import { type LiveGame, openGame, sendMove, type Troubles, troubles } from './bench/live.ts';
 import { legalLine } from './bench/moves.ts';
@@ -36,6 +46,11 @@ const WARMUP = option('--warmup', 5);
 const PLIES = option('--plies', 0);
 const INSTANCES = option('--instances', 1);
 const PROFILE = flag('--profile');
+const ATTACK = flag('--attack');
+const ATTACK_RATE = option('--attack-rate', 1);
+/** The targets of the bystanders' relay p99 and /healthz p99 under attack (issue #42). */
+const RELAY_TARGET_MS = 200;
+const HEALTH_TARGET_MS = 500;
 /** Games set up at once. */
 const SETUP_CONCURRENCY = 20;
 /** How long the events of the last moves may take to arrive before the missing ones count as lost. */
@@ -215,17 +230,34 @@ function print(games: LiveGame[], servers: RunningServer[], m: Measure, trouble:
   if (t.lost || trouble.duplicates || trouble.errors.size || trouble.closes.size) process.exitCode = 1;
 }
 
+function printAttack(games: LiveGame[], siege: Siege, health: number[]): void {
+  const relay = quantile(tally(games).relay, 0.99);
+  const healthz = quantile(health, 0.99);
+  const refused = [...siege.refused].map(([k, n]) => `${k} ${n}`).join(', ') || '0';
+  const closed = [...siege.closes].map(([k, n]) => `${k} ×${n}`).join(', ') || 'none';
+  console.log(
+    `attack from ${ATTACKER}: ${siege.sockets} sockets (${siege.guests} guests), ${siege.sent} game:sync sent, ` +
+      `${siege.answered} answered, refused ${refused}; attacking sockets closed: ${closed}`,
+  );
+  console.log(
+    `under attack: bystanders' relay p99 ${relay.toFixed(1)} ms (target ${RELAY_TARGET_MS}), /healthz p50 / p99 ` +
+      `${quantile(health, 0.5).toFixed(1)} / ${healthz.toFixed(1)} ms over ${health.length} probes ` +
+      `(target ${HEALTH_TARGET_MS}); load ${load()}`,
+  );
+}
+
 async function main() {
   if (RATE / GAMES / 2 > SOCKET_RATE) throw new Error(`--rate is at most ${2 * SOCKET_RATE} moves/s a game`);
   const shared = INSTANCES > 1;
   const pg = shared || flag('--postgres') || process.env.DATABASE_URL ? freshDatabase() : null;
   const redis = shared || flag('--redis') ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : '';
   const dir = mkdtempSync(join(tmpdir(), 'sbc-bench-live-'));
-  const env = productionEnv(pg?.url, redis);
+  const env = { ...productionEnv(pg?.url, redis), TRUST_PROXY: 'loopback' };
   const command = PROFILE ? [BUILT[0], '--cpu-prof', `--cpu-prof-dir=${dir}`, ...BUILT.slice(1)] : BUILT;
   const servers: RunningServer[] = [];
   const trouble = troubles();
   let games: LiveGame[] = [];
+  let siege: Siege | undefined;
   try {
     // One after the other: the first migrates the database.
     for (let i = 0; i < INSTANCES; i++) {
@@ -255,8 +287,18 @@ async function main() {
         `played every game to ${PLIES} plies in ${((performance.now() - playing) / 1000).toFixed(1)} s`,
       );
     }
-    print(games, servers, await measure(games, servers), trouble);
+    if (!ATTACK) print(games, servers, await measure(games, servers), trouble);
+    else {
+      siege = await attack(servers[0].url, sockets, games, ATTACK_RATE);
+      console.log(`attack: ${siege.sockets} sockets from ${ATTACKER}; load ${load()}`);
+      const health = probeHealth(servers[0].url);
+      const measured = await measure(games, servers);
+      await health.stop();
+      print(games, servers, measured, trouble);
+      printAttack(games, siege, health.times);
+    }
   } finally {
+    await siege?.stop();
     await Promise.all(games.flatMap((g) => g.seats.map((s) => s.close())));
     await Promise.all(servers.map((s) => s.stop()));
     pg?.drop();

@@ -46,7 +46,21 @@ export interface Troubles {
 }
 
 export const troubles = (): Troubles => ({ errors: new Map(), closes: new Map(), duplicates: 0 });
-const count = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
+export const count = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
+
+/**
+ * Game `index`'s players' address: each game comes from an address of its own, as its browsers
+ * would, told to the server (TRUST_PROXY=loopback) as a proxy does, so that no cap per address binds them.
+ */
+export const gameAddress = (index: number) =>
+  `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`;
+
+/** A socket's upgrade headers: a browser's cookie and Origin, and the address its proxy names. */
+export const clientHeaders = (url: string, cookie: string, address: string) => ({
+  cookie,
+  origin: new URL(url).origin.replace(/^ws/, 'http'),
+  'x-forwarded-for': address,
+});
 
 /** One socket of a game: a player's or a spectator's. */
 export class Seat {
@@ -62,8 +76,9 @@ export class Seat {
     readonly role: Role,
     private readonly game: LiveGame,
     private readonly trouble: Troubles,
+    address: string,
   ) {
-    this.ws = new WebSocket(url, { headers: { cookie, origin: new URL(url).origin.replace(/^ws/, 'http') } });
+    this.ws = new WebSocket(url, { headers: clientHeaders(url, cookie, address) });
     this.ready = new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${role}: no game:state in ${READY_MS} ms`)), READY_MS);
       this.ws.once('error', reject);
@@ -133,10 +148,10 @@ export function sendMove(game: LiveGame, line: MoveIntention[], measured: boolea
   return true;
 }
 
-async function post(url: string, body: object, cookie = '') {
+export async function post(url: string, body: object, address: string, cookie = '') {
   const res = await fetch(url, {
     method: 'POST',
-    headers: { cookie, 'content-type': 'application/json' },
+    headers: { cookie, 'content-type': 'application/json', 'x-forwarded-for': address },
     body: JSON.stringify(body),
   });
   const guest = res.headers
@@ -150,14 +165,18 @@ async function post(url: string, body: object, cookie = '') {
  * A room of two guests, its game started, and `spectators` more guests who find it full (their
  * cookie comes with that answer, as a browser's visitor gets it): the game and each one's cookie.
  */
-async function room(base: string, name: string, spectators: number) {
-  const host = await post(`${base}/api/rooms`, { displayName: `${name}w` });
+async function room(base: string, name: string, spectators: number, address: string) {
+  const host = await post(`${base}/api/rooms`, { displayName: `${name}w` }, address);
   const { code } = host.body as unknown as { code: string };
-  const guest = await post(`${base}/api/rooms/join`, { roomCode: code, guestName: `${name}b` });
+  const guest = await post(`${base}/api/rooms/join`, { roomCode: code, guestName: `${name}b` }, address);
   if (guest.status !== 200 || !guest.body.gameId) throw new Error(`join: ${guest.status}`);
   const cookies = [host.guest, guest.guest];
   for (let s = 0; s < spectators; s++) {
-    const watcher = await post(`${base}/api/rooms/join`, { roomCode: code, guestName: `${name}s${s}` });
+    const watcher = await post(
+      `${base}/api/rooms/join`,
+      { roomCode: code, guestName: `${name}s${s}` },
+      address,
+    );
     if (watcher.body.code !== 'roomFull') throw new Error(`spectator's join: ${watcher.status}`);
     cookies.push(watcher.guest);
   }
@@ -176,12 +195,20 @@ export async function openGame(
   spectators: number,
   trouble: Troubles,
 ): Promise<LiveGame> {
-  const { gameId, cookies } = await room(base, `g${index}`, spectators);
+  const address = gameAddress(index);
+  const { gameId, cookies } = await room(base, `g${index}`, spectators, address);
   const game: LiveGame = { id: gameId, version: 0, ply: 0, seats: [], deliveries: new Map(), inFlight: null };
   const roles: Role[] = ['white', 'black'];
   game.seats = cookies.map(
     (cookie, k) =>
-      new Seat(sockets[(index + k) % sockets.length], cookie, roles[k] ?? 'spectator', game, trouble),
+      new Seat(
+        sockets[(index + k) % sockets.length],
+        cookie,
+        roles[k] ?? 'spectator',
+        game,
+        trouble,
+        address,
+      ),
   );
   const versions = await Promise.all(game.seats.map((s) => s.ready));
   game.version = Math.max(...versions);

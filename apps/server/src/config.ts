@@ -39,6 +39,10 @@ const trustProxy = z
     return entries;
   });
 
+/** A positive whole number of the socket layer's limits (features/live/limits.ts). */
+const count = (fallback: number) =>
+  z.coerce.number({ error: 'must be a positive whole number' }).int().positive().default(fallback);
+
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -78,6 +82,15 @@ const schema = z
       .number({ error: 'must be a number of minutes' })
       .positive()
       .default(INACTIVITY_MINUTES),
+    /** The socket layer (docs/api.md §7): caps, budgets and the keep-alive. */
+    LIVE_SOCKETS_PER_ADDRESS: count(100),
+    LIVE_SOCKETS_PER_PLAYER: count(10),
+    LIVE_SOCKET_MESSAGES: count(20),
+    LIVE_SOCKET_SYNCS: count(5),
+    LIVE_ADDRESS_MESSAGES: count(200),
+    LIVE_PING_MS: count(25_000),
+    LIVE_PONG_MS: count(60_000),
+    LIVE_BUFFERED_BYTES: count(1024 * 1024),
   })
   .refine((c) => !c.GOOGLE_CLIENT_ID === !c.GOOGLE_CLIENT_SECRET, {
     message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',

@@ -30,9 +30,13 @@ export class LiveClient {
   }
 
   /** Opens a socket; rejects with the HTTP status when the upgrade is refused. */
-  static open(url: string, headers: Record<string, string>): Promise<LiveClient> {
+  static open(
+    url: string,
+    headers: Record<string, string>,
+    options: WebSocket.ClientOptions = {},
+  ): Promise<LiveClient> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, { headers: { origin: ORIGIN, ...headers } });
+      const ws = new WebSocket(url, { ...options, headers: { origin: ORIGIN, ...headers } });
       const client = new LiveClient(ws);
       ws.once('open', () => resolve(client));
       ws.once('unexpected-response', (_request, response) => reject(new Error(`${response.statusCode}`)));

@@ -31,7 +31,7 @@ const CACHED_SESSIONS = 10_000;
 export const SESSION_CACHE_MS = 5_000;
 
 /** A session ended, or a user changed: every instance drops what it kept of them. */
-type SessionChange = ({ sessionId: string } | { userId: string }) & {
+export type SessionChange = ({ sessionId: string } | { userId: string }) & {
   /** The instance that made the change, which has dropped it already. */
   from: string;
 };
@@ -64,6 +64,7 @@ export class SessionStore {
   private readonly cache: ReadCache<CachedSession>;
   private readonly changes: Channel<SessionChange>;
   private readonly instance = randomUUID();
+  private readonly listeners = new Set<(change: SessionChange) => void>();
 
   constructor(
     private readonly db: Db,
@@ -81,6 +82,18 @@ export class SessionStore {
   private drop(change: SessionChange): void {
     if ('sessionId' in change) this.cache.drop(change.sessionId);
     else this.cache.dropWhere((kept) => kept.user.id === change.userId);
+    for (const listener of this.listeners) listener(change);
+  }
+
+  /** Hears every change, made here or on another instance, once it is dropped here (the open sockets). */
+  onChange(listener: (change: SessionChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The user of a session if it is live now (not ended, not expired, not blocked). */
+  async userOf(sessionId: string): Promise<UserRow | undefined> {
+    return (await this.find(sessionId, this.now()))?.user;
   }
 
   /** Drops the change here at once (this request's next read must see it), then everywhere. */

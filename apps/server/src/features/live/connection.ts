@@ -1,16 +1,21 @@
-import type { WebSocket } from '@fastify/websocket';
 import { ClientMessage, type ServerMessage } from '@sbc/api';
 import { HttpError } from '../../errors.ts';
 import { describeZodError } from '../../plugins/errors.ts';
-import type { Player } from '../rooms/guests.ts';
+import type { Services } from '../../services.ts';
 import type { LiveSocket } from './hub.ts';
 import { exitRoom, handle, type Live } from './messages.ts';
 
-/** A socket may send this many messages in a window; one more closes it (1008). */
-export const MESSAGE_LIMIT = 20;
-export const MESSAGE_WINDOW_MS = 5000;
+/** Closes a socket past its own message limit, and one whose session has ended. */
+export const POLICY_CLOSE = 1008;
+export const SESSION_ENDED = 'Session ended';
+
+/** Messages that read the game from the database, limited on their own (LIVE_SOCKET_SYNCS). */
+const COSTLY = new Set<ClientMessage['type']>(['game:sync', 'game:watch']);
 
 const invalid = (message: string): ServerMessage => ({ type: 'error', message, code: 'invalidMessage' });
+const rateLimited = (message: string): ServerMessage => ({ type: 'error', message, code: 'rateLimited' });
+const ADDRESS_BUSY = rateLimited('Too many messages from your address; wait a few seconds');
+const COSTLY_BUSY = rateLimited('Too many game:sync or game:watch messages; wait a few seconds');
 
 /** A frame as a client message, or the `error` that answers it. */
 function read(data: { toString(): string }, isBinary: boolean): ClientMessage | ServerMessage {
@@ -35,29 +40,53 @@ function refusal(live: Live, error: unknown): ServerMessage {
 }
 
 /**
- * Serves one socket: its frames one at a time, in order (a client's second move waits for its
- * first), under the rate limit. Returns its farewell, which counts it out of its room once, when
- * it closes or when the server stops.
+ * A frame as it arrives, before any work but its parsing: past its socket's limit the socket
+ * closes; past its address's budget, or its socket's share of the costly messages, it is refused.
  */
-export function serve(live: Live, ws: WebSocket, player: Player): () => Promise<void> {
-  const { services, hub } = live;
-  const socket: LiveSocket = { ws, player, room: null, games: new Map() };
-  let window = { start: services.now().getTime(), count: 0 };
+function admitFrame(live: Live, socket: LiveSocket, message: ClientMessage | ServerMessage, now: number) {
+  const { budgets } = live;
+  if (!budgets.socket.take(socket, now)) return 'close';
+  if (!budgets.address.take(socket.address, now)) return ADDRESS_BUSY;
+  const costly = COSTLY.has(message.type as ClientMessage['type']);
+  if (costly && !budgets.costly.take(socket, now)) return COSTLY_BUSY;
+  return null;
+}
+
+/** A signed-in user's socket acts only while its session lives (not ended, not blocked); else it closes. */
+export async function sessionLives(services: Services, socket: LiveSocket): Promise<boolean> {
+  if (!socket.sessionId || (await services.sessions.userOf(socket.sessionId))) return true;
+  socket.ws.close(POLICY_CLOSE, SESSION_ENDED);
+  return false;
+}
+
+/**
+ * Serves one socket: its frames one at a time, in order (a client's second move waits for its
+ * first), each counted against the limits as it arrives. Returns its farewell, which counts it
+ * out of its room once, when it closes or when the server stops.
+ */
+export function serve(live: Live, socket: LiveSocket): () => Promise<void> {
+  const { services, hub, budgets } = live;
+  const { ws } = socket;
   let queue: Promise<void> = Promise.resolve();
+  const answer = (message: ServerMessage) => {
+    queue = queue.then(() => hub.send(socket, message));
+  };
+  ws.on('pong', () => {
+    socket.answeredAt = performance.now();
+  });
   ws.on('message', (data, isBinary) => {
-    const now = services.now().getTime();
-    if (now - window.start >= MESSAGE_WINDOW_MS) window = { start: now, count: 0 };
-    if (++window.count > MESSAGE_LIMIT) {
-      ws.close(1008, 'Too many messages');
-      return;
-    }
     const message = read(data, isBinary);
-    if (message.type === 'error') {
-      hub.send(socket, message);
+    const refused = admitFrame(live, socket, message, services.now().getTime());
+    if (refused === 'close') {
+      ws.close(POLICY_CLOSE, 'Too many messages');
       return;
     }
+    if (refused) return answer(refused);
+    if (message.type === 'error') return answer(message);
     queue = queue
-      .then(() => handle(live, socket, message as ClientMessage))
+      .then(async () => {
+        if (await sessionLives(services, socket)) await handle(live, socket, message as ClientMessage);
+      })
       .catch((error) => hub.send(socket, refusal(live, error)));
   });
   let farewell: Promise<void> | null = null;
@@ -65,6 +94,8 @@ export function serve(live: Live, ws: WebSocket, player: Player): () => Promise<
     farewell ??= queue
       .then(async () => {
         hub.forget(socket);
+        budgets.socket.forget(socket);
+        budgets.costly.forget(socket);
         await exitRoom(live, socket);
       })
       .catch((err) => live.log.warn({ err }, 'socket not counted out of its room'));

@@ -3,6 +3,7 @@ import type { GameActionResponse, MoveRecord, ServerMessage } from '@sbc/api';
 import type { GameEvent } from '../../events/bus.ts';
 import type { RoomEvent } from '../rooms/events.ts';
 import type { Player } from '../rooms/guests.ts';
+import type { LiveLimits } from './limits.ts';
 
 export type Role = 'player' | 'spectator';
 
@@ -10,6 +11,15 @@ export type Role = 'player' | 'spectator';
 export interface LiveSocket {
   ws: WebSocket;
   player: Player;
+  /** The client's address (behind TRUST_PROXY, the one the proxy names). */
+  address: string;
+  /** The hashed id of the session it was opened with: a signed-in user's socket lives as long as it. */
+  sessionId: string | null;
+  /**
+   * When it last answered a ping (or opened), on the monotonic clock: the network's time, which a
+   * test moving the services' clock (inactivity) must not age.
+   */
+  answeredAt: number;
   room: { id: string; role: Role } | null;
   /** The games whose events it receives, as a player or a spectator of each. */
   games: Map<string, Role>;
@@ -60,10 +70,6 @@ export function gameMessage(event: GameEvent): ServerMessage {
 /** A message as the bytes of a text frame. */
 const frame = (message: ServerMessage): Buffer => Buffer.from(JSON.stringify(message));
 
-function sendFrame({ ws }: LiveSocket, text: Buffer): void {
-  if (ws.readyState === ws.OPEN) ws.send(text, { binary: false });
-}
-
 /** Adds to or removes from a set in a map, dropping emptied sets. */
 function index<K>(map: Map<K, Set<LiveSocket>>, key: K, socket: LiveSocket, add: boolean): void {
   const set = map.get(key) ?? new Set();
@@ -73,13 +79,53 @@ function index<K>(map: Map<K, Set<LiveSocket>>, key: K, socket: LiveSocket, add:
   else map.delete(key);
 }
 
-/** This instance's sockets, by room and by game, and the relay of the bus's events to them. */
+/** Past a cap a socket is closed at once with this code (Try Again Later) and a reason saying which. */
+export const TOO_MANY_SOCKETS = 1013;
+
+/**
+ * This instance's sockets, by room, by game, by player and by address, and the relay of the bus's
+ * events to them.
+ */
 export class Hub {
   private readonly byRoom = new Map<string, Set<LiveSocket>>();
   private readonly byGame = new Map<string, Set<LiveSocket>>();
+  private readonly byPlayer = new Map<string, Set<LiveSocket>>();
+  private readonly byAddress = new Map<string, Set<LiveSocket>>();
+
+  constructor(private readonly limits: LiveLimits) {}
+
+  /** Counts a new socket in, unless its address or its player has the most allowed: then the reason. */
+  admit(socket: LiveSocket): string | null {
+    if ((this.byAddress.get(socket.address)?.size ?? 0) >= this.limits.socketsPerAddress) {
+      return 'Too many connections from this address';
+    }
+    if ((this.byPlayer.get(socket.player.id)?.size ?? 0) >= this.limits.socketsPerPlayer) {
+      return 'Too many connections for this player';
+    }
+    index(this.byAddress, socket.address, socket, true);
+    index(this.byPlayer, socket.player.id, socket, true);
+    return null;
+  }
+
+  /** Every socket admitted and not yet forgotten. */
+  *sockets(): Iterable<LiveSocket> {
+    for (const sockets of this.byAddress.values()) yield* sockets;
+  }
+
+  /** The sockets of a player (a user's id or a guest's). */
+  of(playerId: string): Iterable<LiveSocket> {
+    return this.byPlayer.get(playerId) ?? [];
+  }
 
   send(socket: LiveSocket, message: ServerMessage): void {
-    sendFrame(socket, frame(message));
+    this.sendFrame(socket, frame(message));
+  }
+
+  /** Writes the frame; a reader that lets more than the bound pile up unsent is dropped, not fed. */
+  private sendFrame({ ws }: LiveSocket, text: Buffer): void {
+    if (ws.readyState !== ws.OPEN) return;
+    ws.send(text, { binary: false });
+    if (ws.bufferedAmount > this.limits.bufferedBytes) ws.terminate();
   }
 
   follow(socket: LiveSocket, gameId: string, role: Role): void {
@@ -103,6 +149,8 @@ export class Hub {
   forget(socket: LiveSocket): void {
     for (const gameId of socket.games.keys()) index(this.byGame, gameId, socket, false);
     socket.games.clear();
+    index(this.byAddress, socket.address, socket, false);
+    index(this.byPlayer, socket.player.id, socket, false);
   }
 
   relayGame(event: GameEvent): void {
@@ -110,14 +158,17 @@ export class Hub {
     if (!sockets) return;
     // Every socket of the game gets the same text: serialized and encoded once, not once a socket.
     const text = frame(gameMessage(event));
-    for (const socket of sockets) sendFrame(socket, text);
+    for (const socket of sockets) this.sendFrame(socket, text);
   }
 
-  /** A room's message; a started game is followed at once by the room's sockets, in their role. */
+  /** A room's message, built once; a started game is followed at once by the room's sockets, in their role. */
   relayRoom({ roomId, message }: RoomEvent): void {
-    for (const socket of this.byRoom.get(roomId) ?? []) {
+    const sockets = this.byRoom.get(roomId);
+    if (!sockets) return;
+    const text = frame(message);
+    for (const socket of sockets) {
       if (message.type === 'game:start') this.follow(socket, message.gameId, socket.room!.role);
-      this.send(socket, message);
+      this.sendFrame(socket, text);
     }
   }
 }

@@ -16,12 +16,16 @@ import { gameView } from '../games/view.ts';
 import { offerRematch, respondToRematch } from '../rooms/rematch.ts';
 import { countPresence, joinRoom, leaveRoom, showRoom } from '../rooms/service.ts';
 import type { Hub, LiveSocket, Role } from './hub.ts';
+import type { Budgets } from './limits.ts';
+import type { SpectatorNews } from './spectators.ts';
 
-/** What the handlers share: the services, the log, this instance's sockets. */
+/** What the handlers share: the services, the log, this instance's sockets and their budgets, the spectator counts to tell. */
 export interface Live {
   services: Services;
   log: FastifyBaseLogger;
   hub: Hub;
+  budgets: Budgets;
+  spectators: SpectatorNews;
 }
 
 const SPECTATOR = new HttpError(403, "Spectators cannot play; only the game's players can", {
@@ -139,15 +143,19 @@ async function enterRoom(live: Live, socket: LiveSocket, roomId: string, role: R
   if (socket.room?.id === roomId && socket.room.role === role) return;
   await exitRoom(live, socket);
   live.hub.enter(socket, roomId, role);
-  await countPresence(live.services, live.log, roomId, role === 'player' ? socket.player.id : null, 1);
+  await count(live, socket, roomId, role, 1);
+}
+
+/** A player's coming or going is told at once; a spectator's with the others of the second. */
+async function count(live: Live, socket: LiveSocket, roomId: string, role: Role, delta: 1 | -1) {
+  if (role === 'player') return countPresence(live.services, live.log, roomId, socket.player.id, delta);
+  await live.services.presence.count(roomId, null, delta);
+  await live.spectators.changed(roomId);
 }
 
 /** Takes the socket out of its room, undoing what entering counted; returns where it was. */
 export async function exitRoom(live: Live, socket: LiveSocket): Promise<LiveSocket['room']> {
   const room = live.hub.exit(socket);
-  if (room) {
-    const playerId = room.role === 'player' ? socket.player.id : null;
-    await countPresence(live.services, live.log, room.id, playerId, -1);
-  }
+  if (room) await count(live, socket, room.id, room.role, -1);
   return room;
 }

@@ -6,7 +6,10 @@ import { roomEvents } from '../rooms/events.ts';
 import { playerOf, requirePlayer } from '../rooms/guests.ts';
 import { tellPresence } from '../rooms/service.ts';
 import { serve } from './connection.ts';
-import { Hub } from './hub.ts';
+import { Hub, type LiveSocket, TOO_MANY_SOCKETS } from './hub.ts';
+import { keepAlive, watchSessions } from './keepalive.ts';
+import { budgets, LOG_EVERY_MS, liveLimits, SPECTATORS_EVERY_MS, Windows } from './limits.ts';
+import { SpectatorNews } from './spectators.ts';
 
 /**
  * The real-time connection at /ws (docs/api.md §7): a player's or guest's socket, and the relay of
@@ -14,10 +17,29 @@ import { Hub } from './hub.ts';
  */
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
-  const hub = new Hub();
+  const limits = liveLimits(services.config);
+  const hub = new Hub(limits);
+  const shared = {
+    services,
+    hub,
+    budgets: budgets(limits),
+    spectators: new SpectatorNews(SPECTATORS_EVERY_MS, (roomId) =>
+      tellPresence(services, app.log, { roomId, players: false, spectators: true }).catch((err) =>
+        app.log.warn({ err, roomId }, 'spectators not told'),
+      ),
+    ),
+  };
+  // A refused frame (too big, not WebSocket) is one short line, at most once a minute per address.
+  const refusedFrames = new Windows<string>(1, LOG_EVERY_MS);
   const stops = [
     services.bus.subscribe((event) => hub.relayGame(event)),
     roomEvents(services.bus).subscribe((event) => hub.relayRoom(event)),
+    watchSessions(services, hub, app.log),
+    keepAlive(hub, limits, () => {
+      const now = services.now().getTime();
+      shared.budgets.address.sweep(now);
+      refusedFrames.sweep(now);
+    }),
   ];
   const farewells = new Set<() => Promise<void>>();
   // Presence another instance left behind when it died is swept, and its rooms told.
@@ -35,10 +57,19 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
   // then this instance's presence goes.
   app.addHook('preClose', async () => {
     for (const stop of stops) stop();
+    shared.spectators.stop();
     await Promise.all([...farewells].map((goodbye) => goodbye()));
     await services.presence.stop();
   });
-  await app.register(websocket, { options: { maxPayload: FRAME_LIMIT } });
+  await app.register(websocket, {
+    options: { maxPayload: FRAME_LIMIT },
+    errorHandler(error, ws, request) {
+      if (refusedFrames.take(request.ip, services.now().getTime())) {
+        request.log.warn({ address: request.ip, reason: error.message }, 'socket frame refused');
+      }
+      ws.terminate();
+    },
+  });
 
   app.get(
     '/ws',
@@ -51,7 +82,21 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (ws, request) => {
-      const goodbye = serve({ services, log: request.log, hub }, ws, playerOf(request, services.secret)!);
+      const socket: LiveSocket = {
+        ws,
+        player: playerOf(request, services.secret)!,
+        address: request.ip,
+        sessionId: request.sessionId,
+        answeredAt: performance.now(),
+        room: null,
+        games: new Map(),
+      };
+      const refused = hub.admit(socket);
+      if (refused) {
+        ws.close(TOO_MANY_SOCKETS, refused);
+        return;
+      }
+      const goodbye = serve({ ...shared, log: request.log }, socket);
       farewells.add(goodbye);
       ws.on('close', () => farewells.delete(goodbye));
     },
