@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { phoneValue, splitPhone } from '../src/components/PhoneInput.tsx';
+import { COUNTRIES, phoneValue, splitPhone } from '../src/components/PhoneInput.tsx';
 import { AuthPage } from '../src/features/auth/pages.ts';
 import { ADA, type Answer, type Route, renderApp, serve as serveAll } from './helpers.tsx';
 
@@ -106,6 +106,27 @@ describe('phone input', () => {
       firstName: 'Ada',
       phone: '+442079460958',
     });
+  });
+});
+
+describe('phone numbers of every country', () => {
+  it('offers every country and refuses a number of the wrong length for its country', async () => {
+    expect(COUNTRIES.length).toBeGreaterThan(200);
+    expect(phoneValue('FJ', '321 2345')).toBe('+6793212345');
+    expect(splitPhone('+16135550123')).toEqual({ country: 'CA', national: '6135550123' });
+    const user = userEvent.setup();
+    const calls = serve({});
+    await openAuth(user);
+    await user.click(screen.getByRole('tab', { name: 'Register' }));
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'GB');
+    await user.type(screen.getByLabelText('Phone (optional)'), '020 7946 095');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByText('Invalid phone number')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/register')).toBeUndefined();
   });
 });
 
