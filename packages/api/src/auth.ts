@@ -89,6 +89,10 @@ export const ChangePasswordForm = ChangePasswordRequest.extend({
   path: ['confirmPassword'],
 });
 
+/** Settings: the code mailed to the new address of a pending email change. */
+export const ConfirmEmailRequest = z.object({ verificationCode: VerificationCode });
+export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
+
 // ---- Responses ----
 
 /** A user as every call shows it (the user themself, or an admin's list). */
@@ -106,6 +110,8 @@ export const User = z.object({
   lastActivityAt: z.string().nullable(),
   /** Present (true) when the email address still has to be verified with a code. */
   needsEmailVerification: z.boolean().optional(),
+  /** Present while a new address waits for its code; `email` stays in force until then. */
+  pendingEmail: z.string().optional(),
 });
 export type User = z.infer<typeof User>;
 

@@ -26,6 +26,7 @@ export function publicUser(u: UserRow, extra: Pick<User, 'needsEmailVerification
     isAdmin: u.isAdmin,
     isBlocked: u.isBlocked,
     lastActivityAt: u.lastActivityAt?.toISOString() ?? null,
+    ...(u.pendingEmail ? { pendingEmail: u.pendingEmail } : {}),
     ...extra,
   };
 }
