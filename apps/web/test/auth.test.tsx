@@ -305,6 +305,51 @@ describe('email verification', () => {
     expect(screen.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected')).toBe('true');
   });
 
+  it('opens when sign-in is refused for an unverified address, with resend and its limit', async () => {
+    const user = userEvent.setup();
+    const unverified = 'Please verify your email address before signing in. Check your email for the code.';
+    let login: Answer = { status: 401, body: { message: 'Invalid username or password' } };
+    let resend: Answer = { status: 200, body: { success: true, message: 'ok' } };
+    const calls = serve({
+      'POST /api/login': () => login,
+      'POST /api/resend-verification': () => resend,
+      'POST /api/verify-email': { status: 200, body: { success: true, message: 'ok' } },
+    });
+    await openAuth(user);
+    await user.type(screen.getByLabelText('Username or email'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    // A wrong password (or an unknown account) tells nothing more: no card.
+    await toastShows('Login failed', 'Invalid username or password');
+    expect(screen.queryByRole('region', { name: 'Verify Your Email' })).toBeNull();
+
+    login = {
+      status: 403,
+      body: { message: unverified, needsEmailVerification: true, email: 'ada@example.com' },
+    };
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const card = await screen.findByRole('region', { name: 'Verify Your Email' });
+    expect((within(card).getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+
+    await user.click(within(card).getByRole('button', { name: 'Resend code' }));
+    await toastShows('Verification email sent', 'Please check your email for a new verification code.');
+    expect(calls.find((c) => c.url === '/api/resend-verification')?.body).toEqual({
+      email: 'ada@example.com',
+    });
+    const limited = 'Too many attempts for this account. Please try again in 15 minutes.';
+    resend = { status: 429, body: { message: limited } };
+    await user.click(within(card).getByRole('button', { name: 'Resend code' }));
+    await toastShows('Failed to send email', limited);
+
+    await user.type(within(card).getByLabelText('Verification code'), '123456');
+    await user.click(within(card).getByRole('button', { name: 'Verify Email' }));
+    await toastShows('Email verified', 'Your email has been verified successfully! You can now log in.');
+    expect(calls.find((c) => c.url === '/api/verify-email')?.body).toEqual({
+      email: 'ada@example.com',
+      verificationCode: '123456',
+    });
+  });
+
   it('closes with Cancel', async () => {
     const user = userEvent.setup();
     serve({ 'POST /api/register': { status: 201, body: pending } });
