@@ -95,6 +95,8 @@ describe('settings', () => {
     await screen.findByText('We sent a 6-digit code to ada@example.org. Enter it to confirm your new email.');
     const card = screen.getByRole('region', { name: 'Verify Your New Email' });
     expect(card.textContent).toContain('Until then you keep signing in with ada@example.com.');
+    // Focused, so brought into view below the form.
+    expect(document.activeElement).toBe(within(card).getByLabelText('Verification code'));
 
     await user.click(within(card).getByRole('button', { name: 'Resend code' }));
     await screen.findByText('Please check your email for a new verification code.');

@@ -1,10 +1,17 @@
-import type { Ref } from 'react';
+import { type Ref, useEffect, useRef } from 'react';
 import { errorMessage } from '../lib/http.ts';
 import { Field } from './form.tsx';
 import { toast } from './ui/toast-store.ts';
 
 /** Verification codes are six digits (docs/api.md §3). */
 export const CODE_LENGTH = 6;
+
+/** Focuses the returned input when the card opens, which also brings the card into view. */
+export function useFocusOnOpen() {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return ref;
+}
 
 /** The field of a mailed 6-digit code. */
 export function CodeField({

@@ -5,21 +5,14 @@ import {
   VerifyEmailRequest,
 } from '@sbc/api';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { type Errors, Field, issues, NewPasswordFields, submitWith } from '../../../components/form.tsx';
 import { InlineCard } from '../../../components/InlineCard.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { CodeField, codeToasts, ResendCode } from '../../../components/verification.tsx';
+import { CodeField, codeToasts, ResendCode, useFocusOnOpen } from '../../../components/verification.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { authApi } from '../api/session.ts';
-
-/** Focuses the returned input when the card opens, which also brings the card into view. */
-function useFocusOnOpen() {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return ref;
-}
 
 /** Forgot your password, step 1: the email address the reset code goes to. */
 export function ResetRequestCard({

@@ -5,7 +5,7 @@ import { type Errors, submitWith } from '../../../components/form.tsx';
 import { InlineCard } from '../../../components/InlineCard.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { CodeField, codeToasts, ResendCode } from '../../../components/verification.tsx';
+import { CodeField, codeToasts, ResendCode, useFocusOnOpen } from '../../../components/verification.tsx';
 import { apiRequest, errorMessage } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 
@@ -17,6 +17,7 @@ const strong = (text: string) => <strong className="font-medium text-slate-900">
  */
 export function PendingEmailCard({ email, pendingEmail }: { email: string | null; pendingEmail: string }) {
   const [errors, setErrors] = useState<Errors>({});
+  const codeRef = useFocusOnOpen();
   const queryClient = useQueryClient();
   const showUser = (user: User) => queryClient.setQueryData(queryKeys.session, user);
   const confirm = useMutation({
@@ -60,7 +61,7 @@ export function PendingEmailCard({ email, pendingEmail }: { email: string | null
           confirm.mutate(data);
         })}
       >
-        <CodeField id="pending-email-code" error={errors.verificationCode} />
+        <CodeField id="pending-email-code" error={errors.verificationCode} inputRef={codeRef} />
         <div className="flex flex-wrap gap-2">
           <Button type="submit" disabled={confirm.isPending}>
             {confirm.isPending ? 'Verifying...' : 'Verify Email'}
