@@ -43,6 +43,12 @@ export async function findByEmail(db: Db, email: string): Promise<UserRow | unde
   return user;
 }
 
+/** Whether an account other than `userId` has this email. */
+export async function takenByOther(db: Db, userId: string, email: string): Promise<boolean> {
+  const owner = await findByEmail(db, email);
+  return !!owner && owner.id !== userId;
+}
+
 export async function findByUsername(db: Db, username: string): Promise<UserRow | undefined> {
   const [user] = await db
     .select()
