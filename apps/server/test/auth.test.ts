@@ -225,6 +225,28 @@ describe('account', () => {
     );
   });
 
+  it('validates a phone number by its country and its lengths, and stores it in E.164', async () => {
+    const me = await server.signedIn();
+    const phone = (value: string) =>
+      me.patch('/api/user/profile', { firstName: 'P', lastName: 'P', phone: value });
+    for (const [typed, stored] of [
+      ['+91 98765 43210', '+919876543210'],
+      ['+44 20 7946 0958', '+442079460958'],
+      ['+49 30 901820', '+4930901820'],
+      ['(415) 555-0123', '+14155550123'],
+    ]) {
+      expect((await phone(typed)).body.phone).toBe(stored);
+    }
+    // Too short or too long for their country, or no country at all: refused, nothing stored.
+    for (const typed of ['+44 20 7946 095', '+1 415 555 01234', '+999 1234567', '+91 98765 4321']) {
+      expect(await phone(typed)).toMatchObject({
+        status: 400,
+        body: { message: 'phone: Invalid phone number' },
+      });
+    }
+    expect((await userRow(me.user.id)).phone).toBe('+14155550123');
+  });
+
   it('resets a forgotten password with the logged code, and answers the same for an unknown email', async () => {
     const me = await server.signedIn({ email: 'carol@example.com', passwordHash: secretHash });
     const answer = {

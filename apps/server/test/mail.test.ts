@@ -129,22 +129,87 @@ describe('email verification', () => {
     expect(inbox.count('nobody@example.com')).toBe(0);
   });
 
-  it('asks to verify a changed profile email by mail', async () => {
+  it('keeps signing in by the verified email while a changed one waits for its code, then swaps it in', async () => {
     const me = await account('gail@example.com');
-    const res = await me.patch('/api/user/profile', {
-      firstName: 'Gail',
-      lastName: 'G',
-      email: 'gail@example.org',
-    });
-    expect(res).toMatchObject({
+    const profile = { firstName: 'Gail', lastName: 'G', email: 'gail@example.org' };
+    expect(await me.patch('/api/user/profile', profile)).toMatchObject({
       status: 200,
-      body: { email: 'gail@example.org', needsEmailVerification: true },
+      body: { email: 'gail@example.com', pendingEmail: 'gail@example.org', needsEmailVerification: true },
     });
     const code = await inbox.code('gail@example.org');
+
+    // The old address is still the account's: signing in by it (and by the username) works.
+    const login = { username: 'gail@example.com', password: 'secret1' };
+    expect(await server.agent().post('/api/login', login)).toMatchObject({
+      status: 200,
+      body: { email: 'gail@example.com', pendingEmail: 'gail@example.org' },
+    });
     expect(
-      (await server.agent().post('/api/verify-email', { email: 'gail@example.org', verificationCode: code }))
-        .status,
+      (await server.agent().post('/api/login', { username: 'gail@example.org', password: 'secret1' })).status,
+    ).toBe(401);
+
+    const wrong = code === '000000' ? '000001' : '000000';
+    expect(await me.post('/api/user/email/confirm', { verificationCode: wrong })).toMatchObject({
+      status: 400,
+      body: { message: 'Invalid verification code' },
+    });
+    const confirmed = await me.post('/api/user/email/confirm', { verificationCode: code });
+    expect(confirmed).toMatchObject({ status: 200, body: { email: 'gail@example.org' } });
+    expect(confirmed.body.pendingEmail).toBeUndefined();
+    expect((await userByEmail('gail@example.org')).emailVerified).toBe(true);
+    expect(
+      (await server.agent().post('/api/login', { username: 'gail@example.org', password: 'secret1' })).status,
     ).toBe(200);
+    expect((await server.agent().post('/api/login', login)).status).toBe(401);
+    expect(await me.post('/api/user/email/confirm', { verificationCode: code })).toMatchObject({
+      status: 400,
+      body: { message: 'There is no new email address waiting for a code' },
+    });
+  });
+
+  it('resends the code of a pending email, drops it on a new address or a cancel, and re-checks the address', async () => {
+    const me = await account('kate@example.com');
+    const change = (email: string) => me.patch('/api/user/profile', { firstName: 'K', lastName: 'K', email });
+    expect(await me.post('/api/user/email/resend')).toMatchObject({
+      status: 400,
+      body: { message: 'There is no new email address waiting for a code' },
+    });
+
+    await change('kate@example.org');
+    const first = await inbox.code('kate@example.org');
+    expect(await me.post('/api/user/email/resend')).toMatchObject({
+      status: 200,
+      body: { success: true, message: 'Please check your email for a new verification code.' },
+    });
+    const second = await inbox.code('kate@example.org');
+    // Another address given: the codes mailed to the first no longer confirm anything.
+    await change('kate@example.net');
+    const third = await inbox.code('kate@example.net');
+    for (const old of [first, second].filter((c) => c !== third)) {
+      expect((await me.post('/api/user/email/confirm', { verificationCode: old })).status).toBe(400);
+    }
+
+    // Cancelled: the old address stays, the code is dead.
+    expect(await me.delete('/api/user/email/pending')).toMatchObject({
+      status: 200,
+      body: { email: 'kate@example.com' },
+    });
+    expect((await me.get('/api/user')).body.pendingEmail).toBeUndefined();
+
+    // Taken by someone else between the change and its code: refused, nothing swapped.
+    await change('kate@example.io');
+    const fourth = await inbox.code('kate@example.io');
+    await account('kate@example.io');
+    expect(await me.post('/api/user/email/confirm', { verificationCode: fourth })).toMatchObject({
+      status: 409,
+      body: { message: 'Email already registered' },
+    });
+    expect((await me.get('/api/user')).body).toMatchObject({
+      email: 'kate@example.com',
+      pendingEmail: 'kate@example.io',
+    });
+    // Saving the address in force again drops the pending one.
+    expect((await change('KATE@example.com')).body.pendingEmail).toBeUndefined();
   });
 });
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { phoneValue, splitPhone } from '../src/components/PhoneInput.tsx';
+import { COUNTRIES, phoneValue, splitPhone } from '../src/components/PhoneInput.tsx';
 import { AuthPage } from '../src/features/auth/pages.ts';
 import { ADA, type Answer, type Route, renderApp, serve as serveAll } from './helpers.tsx';
 
@@ -106,6 +106,27 @@ describe('phone input', () => {
       firstName: 'Ada',
       phone: '+442079460958',
     });
+  });
+});
+
+describe('phone numbers of every country', () => {
+  it('offers every country and refuses a number of the wrong length for its country', async () => {
+    expect(COUNTRIES.length).toBeGreaterThan(200);
+    expect(phoneValue('FJ', '321 2345')).toBe('+6793212345');
+    expect(splitPhone('+16135550123')).toEqual({ country: 'CA', national: '6135550123' });
+    const user = userEvent.setup();
+    const calls = serve({});
+    await openAuth(user);
+    await user.click(screen.getByRole('tab', { name: 'Register' }));
+    await user.type(screen.getByLabelText('Username'), 'ada');
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.type(screen.getByLabelText('Confirm password'), 'secret1');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'GB');
+    await user.type(screen.getByLabelText('Phone (optional)'), '020 7946 095');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(screen.getByText('Invalid phone number')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/api/register')).toBeUndefined();
   });
 });
 
@@ -282,6 +303,51 @@ describe('email verification', () => {
     });
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Verify Your Email' })).toBeNull());
     expect(screen.getByRole('tab', { name: 'Login' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('opens when sign-in is refused for an unverified address, with resend and its limit', async () => {
+    const user = userEvent.setup();
+    const unverified = 'Please verify your email address before signing in. Check your email for the code.';
+    let login: Answer = { status: 401, body: { message: 'Invalid username or password' } };
+    let resend: Answer = { status: 200, body: { success: true, message: 'ok' } };
+    const calls = serve({
+      'POST /api/login': () => login,
+      'POST /api/resend-verification': () => resend,
+      'POST /api/verify-email': { status: 200, body: { success: true, message: 'ok' } },
+    });
+    await openAuth(user);
+    await user.type(screen.getByLabelText('Username or email'), 'ada');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    // A wrong password (or an unknown account) tells nothing more: no card.
+    await toastShows('Login failed', 'Invalid username or password');
+    expect(screen.queryByRole('region', { name: 'Verify Your Email' })).toBeNull();
+
+    login = {
+      status: 403,
+      body: { message: unverified, needsEmailVerification: true, email: 'ada@example.com' },
+    };
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const card = await screen.findByRole('region', { name: 'Verify Your Email' });
+    expect((within(card).getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+
+    await user.click(within(card).getByRole('button', { name: 'Resend code' }));
+    await toastShows('Verification email sent', 'Please check your email for a new verification code.');
+    expect(calls.find((c) => c.url === '/api/resend-verification')?.body).toEqual({
+      email: 'ada@example.com',
+    });
+    const limited = 'Too many attempts for this account. Please try again in 15 minutes.';
+    resend = { status: 429, body: { message: limited } };
+    await user.click(within(card).getByRole('button', { name: 'Resend code' }));
+    await toastShows('Failed to send email', limited);
+
+    await user.type(within(card).getByLabelText('Verification code'), '123456');
+    await user.click(within(card).getByRole('button', { name: 'Verify Email' }));
+    await toastShows('Email verified', 'Your email has been verified successfully! You can now log in.');
+    expect(calls.find((c) => c.url === '/api/verify-email')?.body).toEqual({
+      email: 'ada@example.com',
+      verificationCode: '123456',
+    });
   });
 
   it('closes with Cancel', async () => {

@@ -1,8 +1,15 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { useSession } from '../src/features/auth/index.ts';
 import { phoneValue, SettingsPage } from '../src/features/settings/components/SettingsPage.tsx';
-import { ADA, renderApp } from './helpers.tsx';
+import { ADA, type Answer, renderApp, serve } from './helpers.tsx';
+
+/** The page as the app shows it: for the signed-in user of the session. */
+function SettingsOfSession() {
+  const { user } = useSession();
+  return user && <SettingsPage user={user} />;
+}
 
 describe('settings', () => {
   it('keeps phone numbers in E.164, the US by default', () => {
@@ -66,5 +73,64 @@ describe('settings', () => {
     expect(screen.getByText("New passwords don't match")).toBeTruthy();
     expect(screen.getByText('Account Since')).toBeTruthy();
     expect(screen.getByText('ada')).toBeTruthy();
+  });
+
+  it('confirms a changed email right there with its code, keeping the old one in force meanwhile', async () => {
+    const user = userEvent.setup();
+    let confirm: Answer = { status: 400, body: { message: 'Invalid verification code' } };
+    const calls = serve({
+      'GET /api/user': { status: 200, body: ADA },
+      'PATCH /api/user/profile': {
+        status: 200,
+        body: { ...ADA, pendingEmail: 'ada@example.org', needsEmailVerification: true },
+      },
+      'POST /api/user/email/resend': { status: 200, body: { success: true, message: 'ok' } },
+      'POST /api/user/email/confirm': () => confirm,
+    });
+    renderApp(<SettingsOfSession />);
+    const email = await screen.findByLabelText('Email');
+    await user.clear(email);
+    await user.type(email, 'ada@example.org');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await screen.findByText('We sent a 6-digit code to ada@example.org. Enter it to confirm your new email.');
+    const card = screen.getByRole('region', { name: 'Verify Your New Email' });
+    expect(card.textContent).toContain('Until then you keep signing in with ada@example.com.');
+    // Focused, so brought into view below the form.
+    expect(document.activeElement).toBe(within(card).getByLabelText('Verification code'));
+
+    await user.click(within(card).getByRole('button', { name: 'Resend code' }));
+    await screen.findByText('Please check your email for a new verification code.');
+    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/user/email/resend')).toBe(true);
+
+    const code = within(card).getByLabelText('Verification code');
+    await user.type(code, '12');
+    await user.click(within(card).getByRole('button', { name: 'Verify Email' }));
+    expect(within(card).getByText('Verification code must be 6 digits')).toBeTruthy();
+    await user.type(code, '3456');
+    await user.click(within(card).getByRole('button', { name: 'Verify Email' }));
+    await screen.findByText('Invalid verification code');
+    expect(screen.getByRole('region', { name: 'Verify Your New Email' })).toBeTruthy();
+
+    confirm = { status: 200, body: { ...ADA, email: 'ada@example.org' } };
+    await user.click(within(card).getByRole('button', { name: 'Verify Email' }));
+    await screen.findByText("ada@example.org is now your account's email.");
+    expect(calls.filter((c) => c.url === '/api/user/email/confirm').map((c) => c.body)).toEqual([
+      { verificationCode: '123456' },
+      { verificationCode: '123456' },
+    ]);
+    expect(screen.queryByRole('region', { name: 'Verify Your New Email' })).toBeNull();
+  });
+
+  it('gives up a pending email with Keep current email', async () => {
+    const user = userEvent.setup();
+    const calls = serve({
+      'GET /api/user': { status: 200, body: { ...ADA, pendingEmail: 'ada@example.org' } },
+      'DELETE /api/user/email/pending': { status: 200, body: ADA },
+    });
+    renderApp(<SettingsOfSession />);
+    const card = await screen.findByRole('region', { name: 'Verify Your New Email' });
+    await user.click(within(card).getByRole('button', { name: 'Keep current email' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Verify Your New Email' })).toBeNull());
+    expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/user/email/pending')).toBe(true);
   });
 });

@@ -1,29 +1,6 @@
 import { z } from 'zod';
 import { PageQuery, withoutControls } from './common.ts';
-
-/** A string field: `required` when it is absent, a type message when it is something else. */
-const text = (required: string) =>
-  z.string({
-    error: (issue) => (issue.input === undefined || issue.input === null ? required : 'Expected text'),
-  });
-
-/** An optional text: absent, null and blank all mean "not given" (undefined). */
-const optional = <T extends z.ZodType<unknown, string>>(schema: T) =>
-  z
-    .string({ error: 'Expected text' })
-    .trim()
-    .nullish()
-    .transform((v) => v || undefined)
-    .pipe(schema.optional());
-
-/** A field that may be cleared: absent stays undefined (unchanged), null or blank becomes null. */
-const clearable = <T extends z.ZodType<unknown, string>>(schema: T, typeError: string) =>
-  z
-    .string({ error: typeError })
-    .trim()
-    .nullish()
-    .transform((v) => (v === '' ? null : v))
-    .pipe(schema.nullish());
+import { text } from './text.ts';
 
 // ---- Field rules (docs/api.md §3, "Field rules") ----
 
@@ -59,26 +36,6 @@ export const VerificationCode = text('Verification code must be 6 digits')
   .trim()
   .regex(/^\d{6}$/, 'Verification code must be 6 digits');
 
-const name = (label: 'First' | 'Last') =>
-  withoutControls(text(`${label} name is required`).trim().max(50, `${label} name too long`));
-
-/**
- * A phone number in E.164 (`+14155550123`), or null when the input is not one. Spaces and dashes
- * are ignored; a number without `+` must have 10 digits and is taken as a US number.
- */
-export function toE164(input: string): string | null {
-  const compact = input.trim().replace(/[\s-]/g, '');
-  if (/^\+[1-9]\d{6,14}$/.test(compact)) return compact;
-  if (/^\d{10}$/.test(compact)) return `+1${compact}`;
-  return null;
-}
-
-const Phone = text('Invalid phone number').transform((v, ctx) => {
-  const e164 = toE164(v);
-  if (!e164) ctx.addIssue({ code: 'custom', message: 'Invalid phone number' });
-  return e164 ?? v;
-});
-
 // ---- Requests ----
 
 export const LoginRequest = z.object({
@@ -92,22 +49,6 @@ export const LoginRequest = z.object({
   password: text('Password is required').min(6, PASSWORD_MIN).max(1024, 'Password is too long'),
 });
 export type LoginRequest = z.infer<typeof LoginRequest>;
-
-export const RegisterRequest = z.object({
-  username: Username,
-  password: NewPassword,
-  email: Email,
-  phone: optional(Phone),
-  firstName: optional(name('First')),
-  lastName: optional(name('Last')),
-});
-export type RegisterRequest = z.infer<typeof RegisterRequest>;
-
-/** The register form: the confirmation is checked here and not sent. */
-export const RegisterForm = RegisterRequest.extend({ confirmPassword: z.string() }).refine(
-  (f) => f.password === f.confirmPassword,
-  { message: "Passwords don't match", path: ['confirmPassword'] },
-);
 
 export const ForgotPasswordRequest = z.object({ email: Email });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
@@ -148,20 +89,9 @@ export const ChangePasswordForm = ChangePasswordRequest.extend({
   path: ['confirmPassword'],
 });
 
-/**
- * Profile: both names required. Email and phone: absent leaves them as they are, '' or null
- * clears them, anything else must be valid (the phone is stored in E.164).
- */
-export const ProfileRequest = z.object({
-  firstName: name('First').min(1, 'First name is required'),
-  lastName: name('Last').min(1, 'Last name is required'),
-  email: clearable(
-    z.string().max(254, 'Invalid email format').pipe(z.email('Invalid email format')),
-    'Invalid email format',
-  ),
-  phone: clearable(Phone, 'Invalid phone number'),
-});
-export type ProfileRequest = z.infer<typeof ProfileRequest>;
+/** Settings: the code mailed to the new address of a pending email change. */
+export const ConfirmEmailRequest = z.object({ verificationCode: VerificationCode });
+export type ConfirmEmailRequest = z.infer<typeof ConfirmEmailRequest>;
 
 // ---- Responses ----
 
@@ -180,6 +110,8 @@ export const User = z.object({
   lastActivityAt: z.string().nullable(),
   /** Present (true) when the email address still has to be verified with a code. */
   needsEmailVerification: z.boolean().optional(),
+  /** Present while a new address waits for its code; `email` stays in force until then. */
+  pendingEmail: z.string().optional(),
 });
 export type User = z.infer<typeof User>;
 

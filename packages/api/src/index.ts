@@ -6,5 +6,7 @@ export * from './feedback.ts';
 export * from './games.ts';
 export * from './live.ts';
 export * from './pages.ts';
+export * from './phone.ts';
+export * from './profile.ts';
 export * from './rooms.ts';
 export * from './state.ts';

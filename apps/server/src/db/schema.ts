@@ -21,7 +21,10 @@ export const users = pgTable(
   {
     id: id(),
     username: text('username').notNull(),
+    /** The address in force: sign-in, recovery and mail use it. */
     email: text('email'),
+    /** A new address waiting for its code; `email` stays in force until it is confirmed. */
+    pendingEmail: text('pending_email'),
     phone: text('phone'),
     firstName: text('first_name'),
     lastName: text('last_name'),
@@ -67,7 +70,7 @@ export const verificationCodes = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify-email', 'reset-password'] }).notNull(),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'change-email'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,77 +1,45 @@
-import { toE164 } from '@sbc/api';
+import { DEFAULT_PHONE_COUNTRY, toE164 } from '@sbc/api';
+import {
+  type CountryCode,
+  getCountries,
+  getCountryCallingCode,
+  parsePhoneNumberFromString,
+} from 'libphonenumber-js/min';
 import { useState } from 'react';
 
 /**
- * Countries offered by the phone input with their calling codes: a compact built-in list, the US
- * first (the default, docs/architecture.md §7). Codes shared by several countries (+1, +7)
- * resolve to the first country listed when a stored number is read back.
+ * Every country libphonenumber knows, with its calling code and English name, in order of its
+ * code. This file is part of the sign-in and settings pages' chunks only, and so is the metadata.
  */
-export const COUNTRIES = [
-  { code: 'US', dial: '+1', name: 'United States' },
-  { code: 'CA', dial: '+1', name: 'Canada' },
-  { code: 'GB', dial: '+44', name: 'United Kingdom' },
-  { code: 'IE', dial: '+353', name: 'Ireland' },
-  { code: 'IN', dial: '+91', name: 'India' },
-  { code: 'PK', dial: '+92', name: 'Pakistan' },
-  { code: 'BD', dial: '+880', name: 'Bangladesh' },
-  { code: 'LK', dial: '+94', name: 'Sri Lanka' },
-  { code: 'NP', dial: '+977', name: 'Nepal' },
-  { code: 'AU', dial: '+61', name: 'Australia' },
-  { code: 'NZ', dial: '+64', name: 'New Zealand' },
-  { code: 'DE', dial: '+49', name: 'Germany' },
-  { code: 'FR', dial: '+33', name: 'France' },
-  { code: 'ES', dial: '+34', name: 'Spain' },
-  { code: 'IT', dial: '+39', name: 'Italy' },
-  { code: 'NL', dial: '+31', name: 'Netherlands' },
-  { code: 'SE', dial: '+46', name: 'Sweden' },
-  { code: 'NO', dial: '+47', name: 'Norway' },
-  { code: 'PL', dial: '+48', name: 'Poland' },
-  { code: 'RU', dial: '+7', name: 'Russia' },
-  { code: 'UA', dial: '+380', name: 'Ukraine' },
-  { code: 'TR', dial: '+90', name: 'Türkiye' },
-  { code: 'AE', dial: '+971', name: 'United Arab Emirates' },
-  { code: 'SA', dial: '+966', name: 'Saudi Arabia' },
-  { code: 'IL', dial: '+972', name: 'Israel' },
-  { code: 'EG', dial: '+20', name: 'Egypt' },
-  { code: 'NG', dial: '+234', name: 'Nigeria' },
-  { code: 'KE', dial: '+254', name: 'Kenya' },
-  { code: 'ZA', dial: '+27', name: 'South Africa' },
-  { code: 'BR', dial: '+55', name: 'Brazil' },
-  { code: 'AR', dial: '+54', name: 'Argentina' },
-  { code: 'MX', dial: '+52', name: 'Mexico' },
-  { code: 'CN', dial: '+86', name: 'China' },
-  { code: 'JP', dial: '+81', name: 'Japan' },
-  { code: 'KR', dial: '+82', name: 'South Korea' },
-  { code: 'SG', dial: '+65', name: 'Singapore' },
-  { code: 'ID', dial: '+62', name: 'Indonesia' },
-  { code: 'PH', dial: '+63', name: 'Philippines' },
-  { code: 'VN', dial: '+84', name: 'Vietnam' },
-] as const;
+export const COUNTRIES = (() => {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  return getCountries()
+    .map((code) => ({ code, dial: `+${getCountryCallingCode(code)}`, name: names.of(code) ?? code }))
+    .sort((a, b) => a.code.localeCompare(b.code));
+})();
 
-export const DEFAULT_COUNTRY = 'US';
+export const DEFAULT_COUNTRY = DEFAULT_PHONE_COUNTRY;
 
 /**
- * The number typed with the chosen country, in E.164; '' for none; the raw text when it cannot be
- * read (so that validation names it). Spaces, dashes, dots and brackets are ignored; a number typed
- * with its own '+' keeps its own country.
+ * The number typed with the chosen country, in E.164; '' for none. A number that is not valid
+ * there goes as the country's code and the digits typed, so that validation names it (the
+ * server would otherwise read bare digits as a US number). A number typed with its own '+' keeps
+ * its own country.
  */
-export function phoneValue(country: string, number: string): string {
-  const typed = number.trim().replace(/[\s().-]/g, '');
+export function phoneValue(country: CountryCode, number: string): string {
+  const typed = number.trim();
   if (!typed) return '';
-  if (typed.startsWith('+')) return toE164(typed) ?? typed;
-  const dial = COUNTRIES.find((c) => c.code === country)?.dial ?? '+1';
-  return toE164(`${dial}${typed.replace(/^0+/, '')}`) ?? typed;
+  const valid = toE164(typed, country);
+  if (valid) return valid;
+  const digits = typed.replace(/[^\d+]/g, '');
+  return digits.startsWith('+') ? digits : `+${getCountryCallingCode(country)}${digits}`;
 }
 
-/** A stored E.164 number split into its country (the longest matching code) and national part. */
-export function splitPhone(value: string | null | undefined): { country: string; national: string } {
-  if (!value?.startsWith('+')) return { country: DEFAULT_COUNTRY, national: value ?? '' };
-  const match = [...COUNTRIES]
-    .sort((a, b) => b.dial.length - a.dial.length)
-    .find((c) => value.startsWith(c.dial));
-  if (!match) return { country: DEFAULT_COUNTRY, national: value };
-  const first = COUNTRIES.find((c) => c.dial === match.dial) ?? match;
-  return { country: first.code, national: value.slice(match.dial.length) };
+/** A stored E.164 number split into its country (by its code and number) and national part. */
+export function splitPhone(value: string | null | undefined): { country: CountryCode; national: string } {
+  const number = value ? parsePhoneNumberFromString(value) : undefined;
+  if (!number) return { country: DEFAULT_COUNTRY, national: value ?? '' };
+  return { country: number.country ?? DEFAULT_COUNTRY, national: number.nationalNumber };
 }
 
 const INPUT =
@@ -97,7 +65,7 @@ export function PhoneInput({
   optional?: boolean;
 }) {
   const [initial] = useState(() => splitPhone(defaultValue));
-  const [country, setCountry] = useState<string>(initial.country);
+  const [country, setCountry] = useState<CountryCode>(initial.country);
   const [number, setNumber] = useState(initial.national);
   return (
     <div className="space-y-1">
@@ -108,7 +76,7 @@ export function PhoneInput({
         <select
           aria-label="Country"
           value={country}
-          onChange={(e) => setCountry(e.target.value)}
+          onChange={(e) => setCountry(e.target.value as CountryCode)}
           className={`${INPUT} w-24 shrink-0 px-2`}
         >
           {COUNTRIES.map((c) => (

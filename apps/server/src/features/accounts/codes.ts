@@ -22,14 +22,19 @@ export const DEAD_CODE = 'Too many wrong attempts. Request a new code.';
 const digest = (secret: string, userId: string, purpose: CodePurpose, code: string) =>
   createHmac('sha256', secret).update(`${userId}:${purpose}:${code}`).digest();
 
+/** Deletes the user's codes of one purpose: none of them works any more. */
+export async function dropCodes(db: Db, userId: string, purpose: CodePurpose): Promise<void> {
+  await db
+    .delete(verificationCodes)
+    .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)));
+}
+
 /** A fresh 6-digit code; it replaces every older code of the same purpose. */
 async function issueCode(services: Services, userId: string, purpose: CodePurpose): Promise<string> {
   const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
   const now = services.now();
   await services.database.db.transaction(async (tx) => {
-    await tx
-      .delete(verificationCodes)
-      .where(and(eq(verificationCodes.userId, userId), eq(verificationCodes.purpose, purpose)));
+    await dropCodes(tx as unknown as Db, userId, purpose);
     await tx.insert(verificationCodes).values({
       userId,
       purpose,
@@ -102,6 +107,11 @@ const MAILS: Record<CodePurpose, { subject: string; text: (code: string) => stri
   'verify-email': {
     subject: 'Verify your email for Shared Box Chess',
     text: (code) => `Your verification code is ${code}. It expires in 15 minutes.`,
+  },
+  'change-email': {
+    subject: 'Confirm your new email for Shared Box Chess',
+    text: (code) =>
+      `Your verification code is ${code}. It expires in 15 minutes. Enter it in Settings to make this your account's email.`,
   },
   'reset-password': {
     subject: 'Reset your Shared Box Chess password',

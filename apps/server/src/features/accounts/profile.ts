@@ -4,8 +4,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
-import { sendCode } from './codes.ts';
-import { EMAIL_TAKEN, findByEmail, publicUser, takenError } from './users.ts';
+import { dropCodes, sendCode } from './codes.ts';
+import { emailChange } from './email-change.ts';
+import { EMAIL_TAKEN, publicUser, takenByOther, takenError } from './users.ts';
 
 /** The signed-in user's own account: profile and password. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -42,20 +43,22 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     async (request): Promise<User> => {
       const user = requireUser(request);
       const { firstName, lastName, email, phone } = request.body;
-      const emailChanged = email !== undefined && email?.toLowerCase() !== user.email?.toLowerCase();
-      if (email && emailChanged && (await findByEmail(db, email))) throw conflict(EMAIL_TAKEN);
+      const change = emailChange(user, email, mailer.delivers);
+      const claimed = change.pendingEmail ?? change.email;
+      if (claimed && (await takenByOther(db, user.id, claimed))) throw conflict(EMAIL_TAKEN);
       const [updated] = await db
         .update(users)
-        // A new address is unproved until its code is used.
-        .set({ firstName, lastName, email, phone, ...(emailChanged ? { emailVerified: false } : {}) })
+        .set({ firstName, lastName, phone, ...change })
         .where(eq(users.id, user.id))
         .returning()
         .catch((error) => {
           throw takenError(error) ?? error;
         });
+      // A code mailed to an address given up must not confirm the one given now.
+      if (change.pendingEmail !== undefined) await dropCodes(db, user.id, 'change-email');
       await sessions.changed(user.id);
-      if (email && emailChanged && mailer.delivers) {
-        sendCode(app.services, user.id, email, 'verify-email');
+      if (change.pendingEmail) {
+        sendCode(app.services, user.id, change.pendingEmail, 'change-email');
         return publicUser(updated, { needsEmailVerification: true });
       }
       return publicUser(updated);

@@ -26,6 +26,7 @@ export function publicUser(u: UserRow, extra: Pick<User, 'needsEmailVerification
     isAdmin: u.isAdmin,
     isBlocked: u.isBlocked,
     lastActivityAt: u.lastActivityAt?.toISOString() ?? null,
+    ...(u.pendingEmail ? { pendingEmail: u.pendingEmail } : {}),
     ...extra,
   };
 }
@@ -40,6 +41,12 @@ export async function findByEmail(db: Db, email: string): Promise<UserRow | unde
     .where(eq(lower(users.email), email.toLowerCase()))
     .limit(1);
   return user;
+}
+
+/** Whether an account other than `userId` has this email. */
+export async function takenByOther(db: Db, userId: string, email: string): Promise<boolean> {
+  const owner = await findByEmail(db, email);
+  return !!owner && owner.id !== userId;
 }
 
 export async function findByUsername(db: Db, username: string): Promise<UserRow | undefined> {

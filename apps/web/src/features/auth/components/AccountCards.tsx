@@ -5,47 +5,14 @@ import {
   VerifyEmailRequest,
 } from '@sbc/api';
 import { useMutation } from '@tanstack/react-query';
-import { type Ref, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { type Errors, Field, issues, NewPasswordFields, submitWith } from '../../../components/form.tsx';
+import { InlineCard } from '../../../components/InlineCard.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { CodeField, codeToasts, ResendCode, useFocusOnOpen } from '../../../components/verification.tsx';
 import { errorMessage } from '../../../lib/http.ts';
 import { authApi } from '../api/session.ts';
-import { InlineCard } from './fields.tsx';
-
-/** Verification codes are six digits (docs/api.md §3). */
-export const CODE_LENGTH = 6;
-
-/** Focuses the returned input when the card opens, which also brings the card into view. */
-function useFocusOnOpen() {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => ref.current?.focus(), []);
-  return ref;
-}
-
-function CodeField({
-  id,
-  error,
-  inputRef,
-}: {
-  id: string;
-  error?: string;
-  inputRef?: Ref<HTMLInputElement>;
-}) {
-  return (
-    <Field
-      id={id}
-      name="verificationCode"
-      label="Verification code"
-      autoComplete="one-time-code"
-      inputMode="numeric"
-      maxLength={CODE_LENGTH}
-      placeholder="123456"
-      error={error}
-      inputRef={inputRef}
-    />
-  );
-}
 
 /** Forgot your password, step 1: the email address the reset code goes to. */
 export function ResetRequestCard({
@@ -187,7 +154,10 @@ export function ResetCodeCard({
   );
 }
 
-/** After registering: the code mailed to the (fixed) address confirms it; the user then signs in. */
+/**
+ * After registering, or when sign-in is refused for an unverified address: the code mailed to the
+ * (fixed) address confirms it; the user then signs in.
+ */
 export function VerifyEmailCard({
   email,
   onVerified,
@@ -209,27 +179,13 @@ export function VerifyEmailCard({
       });
       onVerified();
     },
-    onError: (e) =>
-      toast({
-        title: 'Verification failed',
-        description: errorMessage(e, 'Failed to verify email. Please try again.'),
-        variant: 'destructive',
-      }),
+    onError: codeToasts.verifyFailed,
   });
   const resend = useMutation({
     mutationFn: authApi.resendVerification,
     meta: { ignoreUnauthorized: true },
-    onSuccess: () =>
-      toast({
-        title: 'Verification email sent',
-        description: 'Please check your email for a new verification code.',
-      }),
-    onError: (e) =>
-      toast({
-        title: 'Failed to send email',
-        description: errorMessage(e, 'Failed to send verification email. Please try again.'),
-        variant: 'destructive',
-      }),
+    onSuccess: codeToasts.resent,
+    onError: codeToasts.resendFailed,
   });
   return (
     <InlineCard
@@ -267,21 +223,14 @@ export function VerifyEmailCard({
             Cancel
           </Button>
         </div>
-        <p className="text-sm text-slate-600">
-          Didn't receive it?{' '}
-          <button
-            type="button"
-            disabled={resend.isPending}
-            onClick={() => {
-              const parsed = ResendVerificationRequest.safeParse({ email });
-              if (!parsed.success) return setErrors(issues(parsed.error));
-              resend.mutate(parsed.data);
-            }}
-            className="font-medium text-amber-700 hover:underline focus-visible:outline-2 focus-visible:outline-amber-500 disabled:opacity-50"
-          >
-            Resend code
-          </button>
-        </p>
+        <ResendCode
+          pending={resend.isPending}
+          onResend={() => {
+            const parsed = ResendVerificationRequest.safeParse({ email });
+            if (!parsed.success) return setErrors(issues(parsed.error));
+            resend.mutate(parsed.data);
+          }}
+        />
       </form>
     </InlineCard>
   );

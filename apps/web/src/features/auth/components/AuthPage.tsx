@@ -9,13 +9,28 @@ import { Spinner } from '../../../components/ui/card.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { Tabs } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { PRODUCT } from '../../../lib/site.ts';
 import { authApi, useSession } from '../api/session.ts';
 import { ResetCodeCard, ResetRequestCard, VerifyEmailCard } from './AccountCards.tsx';
 
-function LoginForm({ onForgot }: { onForgot: () => void }) {
+/**
+ * The email of a sign-in refused for an unverified address: the server says so only after the
+ * right password (docs/api.md, POST /api/login), so the card it opens tells nobody else anything.
+ */
+function unverifiedEmail(error: unknown): string | null {
+  const body = error instanceof HttpError && error.status === 403 ? error.json : null;
+  return body?.needsEmailVerification === true && typeof body.email === 'string' ? body.email : null;
+}
+
+function LoginForm({
+  onForgot,
+  onNeedsVerification,
+}: {
+  onForgot: () => void;
+  onNeedsVerification: (email: string) => void;
+}) {
   const [errors, setErrors] = useState<Errors>({});
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -27,8 +42,11 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       toast({ title: 'Login successful', description: `Welcome back, ${user.firstName || user.username}!` });
       navigate('/');
     },
-    onError: (e) =>
-      toast({ title: 'Login failed', description: errorMessage(e, 'Login failed'), variant: 'destructive' }),
+    onError: (e) => {
+      toast({ title: 'Login failed', description: errorMessage(e, 'Login failed'), variant: 'destructive' });
+      const email = unverifiedEmail(e);
+      if (email) onNeedsVerification(email);
+    },
   });
   return (
     <form
@@ -180,7 +198,7 @@ export function AuthPage() {
                     Continue with Google
                   </Button>
                   <p className="text-center text-xs text-slate-500 uppercase">or</p>
-                  <LoginForm onForgot={() => setForgot('request')} />
+                  <LoginForm onForgot={() => setForgot('request')} onNeedsVerification={setVerifyEmail} />
                 </div>
               ),
             },
@@ -215,6 +233,7 @@ export function AuthPage() {
         )}
         {verifyEmail !== null && (
           <VerifyEmailCard
+            key={verifyEmail}
             email={verifyEmail}
             onVerified={() => {
               setVerifyEmail(null);

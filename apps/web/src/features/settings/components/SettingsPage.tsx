@@ -10,6 +10,7 @@ import { Tabs } from '../../../components/ui/tabs.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { apiRequest, errorMessage } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
+import { PendingEmailCard } from './PendingEmailCard.tsx';
 
 /** An avatar may be at most 5 MB (docs/architecture.md §7). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
@@ -22,9 +23,15 @@ function ProfileTab({ user }: { user: User }) {
   const queryClient = useQueryClient();
   const save = useMutation({
     mutationFn: (body: unknown) => apiRequest<User>('PATCH', '/api/user/profile', body),
-    onSuccess: () => {
-      toast({ title: 'Profile Updated' });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
+    onSuccess: ({ needsEmailVerification, ...saved }) => {
+      queryClient.setQueryData(queryKeys.session, saved);
+      // A new email is not in force yet: say where its code went (the card below asks for it).
+      toast({
+        title: 'Profile Updated',
+        description: needsEmailVerification
+          ? `We sent a 6-digit code to ${saved.pendingEmail}. Enter it to confirm your new email.`
+          : undefined,
+      });
     },
     onError: (e) =>
       toast({
@@ -48,58 +55,63 @@ function ProfileTab({ user }: { user: User }) {
   const initials =
     `${user.firstName?.[0] ?? ''}${user.lastName?.[0] ?? ''}` || user.username[0].toUpperCase();
   return (
-    <Card title="Profile">
-      <div className="mb-4 flex items-center gap-4">
-        <span className="flex h-16 w-16 items-center justify-center rounded-full bg-amber-100 text-xl font-bold text-amber-800">
-          {initials}
-        </span>
-        <label className="cursor-pointer text-sm font-medium text-amber-700 hover:underline">
-          Change avatar
-          <input
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            onChange={(e) => onAvatar(e.target.files?.[0])}
-          />
-        </label>
-      </div>
-      <form
-        noValidate
-        className="space-y-4"
-        onSubmit={submitWith(ProfileRequest, setErrors, (data) => {
-          save.mutate(data);
-        })}
-      >
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            name="firstName"
-            label="First name"
-            defaultValue={user.firstName ?? ''}
-            error={errors.firstName}
-            autoComplete="given-name"
-          />
-          <Field
-            name="lastName"
-            label="Last name"
-            defaultValue={user.lastName ?? ''}
-            error={errors.lastName}
-            autoComplete="family-name"
-          />
+    <>
+      <Card title="Profile">
+        <div className="mb-4 flex items-center gap-4">
+          <span className="flex h-16 w-16 items-center justify-center rounded-full bg-amber-100 text-xl font-bold text-amber-800">
+            {initials}
+          </span>
+          <label className="cursor-pointer text-sm font-medium text-amber-700 hover:underline">
+            Change avatar
+            <input
+              type="file"
+              accept="image/*"
+              className="sr-only"
+              onChange={(e) => onAvatar(e.target.files?.[0])}
+            />
+          </label>
         </div>
-        <Field
-          name="email"
-          label="Email"
-          type="email"
-          defaultValue={user.email ?? ''}
-          error={errors.email}
-          autoComplete="email"
-        />
-        <PhoneInput id="settings-phone" label="Phone" defaultValue={user.phone} error={errors.phone} />
-        <Button type="submit" disabled={save.isPending}>
-          Save Changes
-        </Button>
-      </form>
-    </Card>
+        <form
+          noValidate
+          className="space-y-4"
+          onSubmit={submitWith(ProfileRequest, setErrors, (data) => {
+            save.mutate(data);
+          })}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field
+              name="firstName"
+              label="First name"
+              defaultValue={user.firstName ?? ''}
+              error={errors.firstName}
+              autoComplete="given-name"
+            />
+            <Field
+              name="lastName"
+              label="Last name"
+              defaultValue={user.lastName ?? ''}
+              error={errors.lastName}
+              autoComplete="family-name"
+            />
+          </div>
+          <Field
+            name="email"
+            label="Email"
+            type="email"
+            defaultValue={user.email ?? ''}
+            error={errors.email}
+            autoComplete="email"
+          />
+          <PhoneInput id="settings-phone" label="Phone" defaultValue={user.phone} error={errors.phone} />
+          <Button type="submit" disabled={save.isPending}>
+            Save Changes
+          </Button>
+        </form>
+      </Card>
+      {user.pendingEmail && (
+        <PendingEmailCard key={user.pendingEmail} email={user.email} pendingEmail={user.pendingEmail} />
+      )}
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** One of the inline cards below the sign-in tabs: a titled region with a short explanation. */
+/** An inline card (below the sign-in tabs, in Settings): a titled region with a short explanation. */
 export function InlineCard({
   id,
   title,
