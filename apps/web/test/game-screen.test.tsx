@@ -137,6 +137,19 @@ describe('Game screen, local game', () => {
     expect(within(over).getByText('White has resigned.')).toBeTruthy();
   });
 
+  it.each([{ mode: 'local' }, { mode: 'computer', humanColor: 'black' }] as const)(
+    'offers Draw and Resign while the player is in check ($mode)',
+    async (setup) => {
+      // 1.e4 f5 2.Qh5+: Black, to move, is in check.
+      fakeServer(playAll(newGame(setup), ['e2e4', 'f7f5', 'd1h5']));
+      renderApp(<GameScreen gameId={GAME_ID} />);
+      await gameShown();
+      expect(screen.getByText('Black is in check!')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Draw' })).toHaveProperty('disabled', false);
+      expect(screen.getByRole('button', { name: 'Resign' })).toHaveProperty('disabled', false);
+    },
+  );
+
   it('opens the rules with nine sections', async () => {
     const user = userEvent.setup();
     fakeServer(newGame());
