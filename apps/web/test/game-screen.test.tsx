@@ -135,6 +135,7 @@ describe('Game screen, local game', () => {
     expect(screen.queryByRole('dialog', { name: 'Game Over' })).toBeNull();
     const over = await screen.findByRole('dialog', { name: 'Game Over' }, { timeout: 3000 });
     expect(within(over).getByText('White has resigned.')).toBeTruthy();
+    expect(within(over).queryByRole('button', { name: /Play again/ })).toBeNull();
   });
 
   it.each([{ mode: 'local' }, { mode: 'computer', humanColor: 'black' }] as const)(
@@ -216,6 +217,34 @@ describe('Game screen, computer game', () => {
       player: 'white',
     });
     await waitFor(() => expect(label('f3')).toMatch(/^f3, white knight/));
+  });
+
+  it('offers Play again and Play again as Black in its Game Over dialog', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'hard' }));
+    const computer: ComputerPlayer = {
+      bestMove: () => ({ answer: new Promise<string>(() => {}), cancel: () => {} }),
+      drawScore: drawScoreOf(0),
+    };
+    renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
+    await gameShown();
+    await user.click(screen.getByRole('button', { name: 'Resign' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Resign' }));
+    const over = await screen.findByRole('dialog', { name: 'Game Over' }, { timeout: 3000 });
+    await user.click(within(over).getByRole('button', { name: 'Play again as Black' }));
+    await user.click(within(over).getByRole('button', { name: 'Play again' }));
+    expect(moveCalls(server).filter((c) => c.url === '/api/games')).toEqual([
+      {
+        method: 'POST',
+        url: '/api/games',
+        body: { isComputerGame: true, humanPlayer: 'black', aiDifficulty: 'hard', standard: false },
+      },
+      {
+        method: 'POST',
+        url: '/api/games',
+        body: { isComputerGame: true, humanPlayer: 'white', aiDifficulty: 'hard', standard: false },
+      },
+    ]);
   });
 
   it('answers an attack on its double box after 1.5 s, giving up the cheaper piece', async () => {

@@ -1,5 +1,6 @@
 import type { ServerGameState } from '@sbc/api';
-import { GAME_ERRORS, MESSAGES } from '@sbc/game';
+import { capitalize, GAME_ERRORS, MESSAGES } from '@sbc/game';
+import type { ColorName } from '@sbc/rules';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
@@ -29,20 +30,26 @@ export function gameEndBanner(state: ServerGameState): string {
   return state.statusMessage ?? GAME_ERRORS.gameEnded;
 }
 
-/** Game Over: New Game and Continue Viewing, or, online, `actions` in their place (none for a spectator). */
+/**
+ * Game Over: New Game and Continue Viewing, against the computer also 'Play again' (same colour)
+ * and 'Play again as {other colour}'; online, `actions` in their place (none for a spectator).
+ */
 export function GameOverDialog({
   open,
   state,
   onNewGame,
+  onPlayAgain,
   onClose,
   actions,
 }: {
   open: boolean;
   state: ServerGameState;
   onNewGame?: () => void;
+  onPlayAgain?: ((color: ColorName) => void) | null;
   onClose: () => void;
   actions?: ReactNode | null;
 }) {
+  const other = state.humanPlayer === 'white' ? 'black' : 'white';
   return (
     <Dialog
       open={open}
@@ -57,6 +64,16 @@ export function GameOverDialog({
           <Button variant="outline" onClick={onClose}>
             Continue Viewing
           </Button>
+          {onPlayAgain && (
+            <>
+              <Button variant="outline" onClick={() => onPlayAgain(other)}>
+                Play again as {capitalize(other)}
+              </Button>
+              <Button variant="outline" onClick={() => onPlayAgain(state.humanPlayer)}>
+                Play again
+              </Button>
+            </>
+          )}
           <Button onClick={onNewGame}>New Game</Button>
         </div>
       )}

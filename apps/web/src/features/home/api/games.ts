@@ -1,11 +1,4 @@
-import type {
-  ChangePasswordRequest,
-  CreateGameRequest,
-  GameResponse,
-  GameStatistics,
-  GameSummary,
-  MoveRecord,
-} from '@sbc/api';
+import type { ChangePasswordRequest, GameResponse, GameStatistics, GameSummary, MoveRecord } from '@sbc/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -14,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export const changePassword = (body: ChangePasswordRequest) =>
   apiRequest<{ success: true; message: string }>('POST', '/api/change-password', body);
 
-export const createGame = (body: CreateGameRequest) => apiRequest<GameResponse>('POST', '/api/games', body);
+export { createGame } from '../../game/index.ts';
 
 /** The user's games (GET /api/games). */
 export const useGames = () => useQuery<GameSummary[]>({ queryKey: queryKeys.games });
