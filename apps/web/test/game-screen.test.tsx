@@ -176,12 +176,15 @@ describe('Game screen, computer game', () => {
     await click(user, 'e4');
     expect(await screen.findByText('Computer is thinking...')).toBeTruthy();
     await waitFor(() => expect(label('e7')).toMatch(/computer's piece/));
-    expect(bestMove).toHaveBeenCalledWith({
-      sbfen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-      moves: ['e2e4'],
-      standard: false,
-      level: 'easy',
-    });
+    expect(bestMove).toHaveBeenCalledWith(
+      {
+        sbfen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        moves: ['e2e4'],
+        standard: false,
+        level: 'easy',
+      },
+      expect.any(Function),
+    );
     // While the computer is to move the human's clicks offer premoves only (none is queued here).
     await click(user, 'd2');
     expect(label('d4')).toMatch(/possible premove$/);
@@ -190,6 +193,31 @@ describe('Game screen, computer game', () => {
     await waitFor(() => expect(label('e5')).toMatch(/^e5, black pawn/), { timeout: 4000 });
     expect(moveCalls(server)[1].body).toEqual({ from: 'e7', to: 'e5', moveNumber: 2, player: 'black' });
     await waitFor(() => expect(screen.queryByText('Computer is thinking...')).toBeNull());
+  });
+
+  it('highlights the piece of its best move so far while a long (hard) search goes on', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'hard' }));
+    let answer = (_text: string) => {};
+    const computer: ComputerPlayer = {
+      bestMove: (_request, onBest) => {
+        // The first iteration's best move is known at once; the answer comes much later.
+        setTimeout(() => onBest?.('d7d5'), 0);
+        return { answer: new Promise<string>((r) => (answer = r)), cancel: () => {} };
+      },
+      drawScore: drawScoreOf(0),
+    };
+    renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
+    await gameShown();
+    await click(user, 'e2');
+    await click(user, 'e4');
+    await waitFor(() => expect(label('d7')).toMatch(/computer's piece/));
+    expect(moveCalls(server)).toHaveLength(1);
+    // The search ends on another move: its piece is the one shown, then played.
+    act(() => answer('e7e5'));
+    await waitFor(() => expect(label('e7')).toMatch(/computer's piece/));
+    expect(label('d7')).not.toMatch(/computer's piece/);
+    await waitFor(() => expect(label('e5')).toMatch(/^e5, black pawn/), { timeout: 4000 });
   });
 
   it('plays a premove queued while it thinks as soon as its move is shown', async () => {
