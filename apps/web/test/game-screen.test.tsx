@@ -151,6 +151,29 @@ describe('Game screen, local game', () => {
     },
   );
 
+  it('explains a box mate: marks the checker and the king, says why, and Why? opens the rules there', async () => {
+    const user = userEvent.setup();
+    // Bxf7 takes the knight and copies it: the new white knight mates from the (NB) box.
+    fakeServer(newGame({ sbfen: '5qrk/5npp/8/8/2B5/8/8/4K3 w - - 0 1' }));
+    renderApp(<GameScreen gameId={GAME_ID} />);
+    await gameShown();
+    await click(user, 'c4');
+    await click(user, 'f7');
+    const over = await screen.findByRole('dialog', { name: 'Game Over' }, { timeout: 3000 });
+    expect(
+      within(over).getByText(
+        /^The white knight in the double box on f7 gives check: an attack on the double box lets White choose which piece to give up, and White would keep the knight\./,
+      ),
+    ).toBeTruthy();
+    expect(label('f7')).toMatch(/gives check/);
+    expect(label('h8')).toMatch(/in check/);
+    expect(label('f8')).not.toMatch(/gives check/);
+    await user.click(within(over).getByRole('button', { name: 'Why?' }));
+    const rules = await screen.findByRole('dialog', { name: 'Shared Box Chess Rules' });
+    const section = within(rules).getByRole('heading', { name: '5. Attacking a shared box' });
+    await waitFor(() => expect(document.activeElement).toBe(section));
+  });
+
   it('opens the rules with nine sections', async () => {
     const user = userEvent.setup();
     fakeServer(newGame());

@@ -1,9 +1,11 @@
 import type { ServerGameState } from '@sbc/api';
 import { capitalize, GAME_ERRORS, MESSAGES } from '@sbc/game';
 import type { ColorName } from '@sbc/rules';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { mateOf } from '../lib/mate.ts';
+import { RulesDialog } from './RulesDialog.tsx';
 
 /** The Game Over dialog's text (`MESSAGES`, packages/game/src/messages.ts). */
 export function gameOverText(state: ServerGameState): string {
@@ -31,8 +33,9 @@ export function gameEndBanner(state: ServerGameState): string {
 }
 
 /**
- * Game Over: New Game and Continue Viewing, against the computer also 'Play again' (same colour)
- * and 'Play again as {other colour}'; online, `actions` in their place (none for a spectator).
+ * Game Over: after a checkmate, why (`explainMate`) with a 'Why?' that opens the rules at its
+ * section; New Game and Continue Viewing, against the computer also 'Play again' (same colour) and
+ * 'Play again as {other colour}'; online, `actions` in their place (none for a spectator).
  */
 export function GameOverDialog({
   open,
@@ -50,6 +53,8 @@ export function GameOverDialog({
   actions?: ReactNode | null;
 }) {
   const other = state.humanPlayer === 'white' ? 'black' : 'white';
+  const mate = useMemo(() => mateOf(state), [state]);
+  const [why, setWhy] = useState(false);
   return (
     <Dialog
       open={open}
@@ -57,6 +62,19 @@ export function GameOverDialog({
       title="Game Over"
       description={gameOverText(state)}
     >
+      {mate && (
+        <p className="mb-4 text-sm text-slate-700">
+          {mate.text}{' '}
+          <button
+            type="button"
+            className="font-medium text-amber-700 hover:underline"
+            onClick={() => setWhy(true)}
+          >
+            Why?
+          </button>
+          <RulesDialog open={why} onOpenChange={setWhy} section={mate.section} />
+        </p>
+      )}
       {actions !== undefined ? (
         actions
       ) : (
