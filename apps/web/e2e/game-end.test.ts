@@ -36,7 +36,7 @@ describe.skipIf(!HAS_CHROMIUM)('the end of a game in Chromium', () => {
     const over = page.getByRole('dialog', { name: 'Game Over' });
     await over.waitFor();
     expect(await over.textContent()).toContain(
-      'The white knight in the double box on f7 gives check: an attack on the double box lets White choose which piece to give up, and White would keep the knight.',
+      'The white knight in the double box on f7 gives check: an attack on the box lets White choose which piece to give up, so White keeps the knight.',
     );
     // The modal dialog hides the board from the accessibility tree: read the squares' names.
     expect(await labelOf(page, 'f7')).toMatch(/gives check/);

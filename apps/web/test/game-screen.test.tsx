@@ -162,7 +162,7 @@ describe('Game screen, local game', () => {
     const over = await screen.findByRole('dialog', { name: 'Game Over' }, { timeout: 3000 });
     expect(
       within(over).getByText(
-        /^The white knight in the double box on f7 gives check: an attack on the double box lets White choose which piece to give up, and White would keep the knight\./,
+        /^The white knight in the double box on f7 gives check: an attack on the box lets White choose which piece to give up, so White keeps the knight\./,
       ),
     ).toBeTruthy();
     expect(label('f7')).toMatch(/gives check/);

@@ -37,8 +37,11 @@ export interface MateExplanation {
 }
 
 const cap = (s: string) => s[0].toUpperCase() + s.slice(1);
-const and = (parts: string[]) =>
-  parts.length < 2 ? parts.join('') : `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]}`;
+/** 'a, b and c'; with `comma`, 'a, b, and c' (for clauses that have an 'and' of their own). */
+const and = (parts: string[], comma = false) =>
+  parts.length < 2
+    ? parts.join('')
+    : `${parts.slice(0, -1).join(', ')}${comma ? ',' : ''} and ${parts[parts.length - 1]}`;
 
 /** 'the white queen', 'the white queen and pawn', 'both white knights'. */
 function pieceNames(pieces: Piece[]): string {
@@ -101,7 +104,7 @@ export function explainMate(pos: Position): Result<MateExplanation, RuleError> {
       section = 6;
     }
     if (kind === 'mixed box') {
-      reasons.push(`nobody may attack the mixed box on ${squareName(sq)}`);
+      reasons.push('nobody may attack a mixed box');
       section = 6;
       continue;
     }
@@ -109,21 +112,21 @@ export function explainMate(pos: Position): Result<MateExplanation, RuleError> {
     const strong = own.find((p) => typeOf(p) !== PAWN)!;
     if (kind === 'pawn box' && giving.includes(strong)) {
       reasons.push(
-        `an attack on the pawn box takes the pawn first and leaves the ${typeName(typeOf(strong))} there, still giving check`,
+        `an attack on the box takes the pawn first and leaves the ${typeName(typeOf(strong))} there, still giving check`,
       );
       section = 5;
     } else if (kind === 'double box') {
       reasons.push(
         giving.length === 2
-          ? `an attack on the double box lets ${winner} choose which piece to give up, and either one left gives check`
-          : `an attack on the double box lets ${winner} choose which piece to give up, and ${winner} would keep the ${typeName(typeOf(giving[0]))}`,
+          ? `an attack on the box lets ${winner} choose which piece to give up, and either one left gives check`
+          : `an attack on the box lets ${winner} choose which piece to give up, so ${winner} keeps the ${typeName(typeOf(giving[0]))}`,
       );
       section = 5;
     }
   }
   const gives = named.length > 1 || / and |both /.test(named[0]) ? 'give' : 'gives';
   const why = reasons.length
-    ? `: ${and([...new Set(reasons)])}`
+    ? `: ${and([...new Set(reasons)], true)}`
     : checkers.length > 1
       ? ', and only a king move could answer two checks, but the king has no safe square'
       : `, and ${loser} can neither take it${adjacentOrLeap(pos, checkers[0], king) ? '' : ', block it'} nor move the king to safety`;
