@@ -79,4 +79,27 @@ describe.skipIf(!HAS_CHROMIUM)('the end of a game in Chromium', () => {
     expect(Date.now() - shownAt).toBeGreaterThan(2000);
     expect(errors).toEqual([]);
   });
+
+  it('plays again against the computer, at the same level, as the other colour', async () => {
+    const first = page.url();
+    await page.getByRole('button', { name: 'Resign' }).click();
+    await page
+      .getByRole('dialog', { name: 'Resign the game?' })
+      .getByRole('button', { name: 'Resign' })
+      .click();
+    const over = page.getByRole('dialog', { name: 'Game Over' });
+    await over.waitFor();
+    for (const [width, height] of SIZES) {
+      await page.setViewportSize({ width, height });
+      await shoot(page, `play-again-${width}`);
+    }
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await over.getByRole('button', { name: 'Play again as Black' }).click();
+    await page.waitForURL((url) => url.href !== first && /\/game\/[^/]+$/.test(url.pathname));
+    await page.getByText('Computer (Hard)').waitFor();
+    // The computer, now White, opens the new game.
+    await expect.poll(() => moveList(page), { timeout: WAIT_MS }).toHaveLength(1);
+    expect(await page.locator('[data-square]').first().getAttribute('data-square')).toBe('h1');
+    expect(errors).toEqual([]);
+  });
 });

@@ -75,6 +75,16 @@ export function GameOverDialog({
           <RulesDialog open={why} onOpenChange={setWhy} section={mate.section} />
         </p>
       )}
+      {onPlayAgain && actions === undefined && (
+        <div className="mb-2 grid gap-2 sm:grid-cols-2">
+          <Button variant="outline" onClick={() => onPlayAgain(state.humanPlayer)}>
+            Play again
+          </Button>
+          <Button variant="outline" onClick={() => onPlayAgain(other)}>
+            Play again as {capitalize(other)}
+          </Button>
+        </div>
+      )}
       {actions !== undefined ? (
         actions
       ) : (
@@ -82,16 +92,6 @@ export function GameOverDialog({
           <Button variant="outline" onClick={onClose}>
             Continue Viewing
           </Button>
-          {onPlayAgain && (
-            <>
-              <Button variant="outline" onClick={() => onPlayAgain(other)}>
-                Play again as {capitalize(other)}
-              </Button>
-              <Button variant="outline" onClick={() => onPlayAgain(state.humanPlayer)}>
-                Play again
-              </Button>
-            </>
-          )}
           <Button onClick={onNewGame}>New Game</Button>
         </div>
       )}
