@@ -255,6 +255,35 @@ describe('playing', () => {
   });
 });
 
+describe('resigning and offering a draw in check', () => {
+  // 1.e4 f5 2.Qh5+: Black, to move, is in check.
+  const CHECK = 'rnbqkbnr/ppppp1pp/8/5p1Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2';
+
+  it('accepts both in a local and a computer game', async () => {
+    const agent = await server.signedIn();
+    const local = await createGame(agent, { fen: CHECK });
+    expect(local.status).toBe('check');
+    const drawn = await agent.post(`/api/games/${local.id}/draw/request`);
+    expect(drawn.body).toMatchObject({ status: 'draw', winner: null });
+    const computer = await createGame(agent, { fen: CHECK, isComputerGame: true, humanPlayer: 'black' });
+    const resigned = await agent.post(`/api/games/${computer.id}/resign`);
+    expect(resigned.body).toMatchObject({ status: 'resigned', winner: 'white' });
+  });
+
+  it('accepts both online', async () => {
+    const white = await server.signedIn();
+    const black = await server.signedIn();
+    const id = await insertOnlineGame(server, white.user.id, black.user.id);
+    await play(white, id, 'e2e4');
+    await play(black, id, 'f7f5');
+    await play(white, id, 'd1h5');
+    const offered = await black.post(`/api/games/${id}/draw/request`);
+    expect(offered.body).toMatchObject({ status: 'check', drawRequestStatus: 'pending' });
+    const resigned = await black.post(`/api/games/${id}/resign`);
+    expect(resigned.body).toMatchObject({ status: 'resigned', winner: 'white' });
+  });
+});
+
 describe('online games', () => {
   it('lets each player move only their own colour, on their turn', async () => {
     const white = await server.signedIn();

@@ -135,6 +135,43 @@ describe('Game screen, local game', () => {
     expect(screen.queryByRole('dialog', { name: 'Game Over' })).toBeNull();
     const over = await screen.findByRole('dialog', { name: 'Game Over' }, { timeout: 3000 });
     expect(within(over).getByText('White has resigned.')).toBeTruthy();
+    expect(within(over).queryByRole('button', { name: /Play again/ })).toBeNull();
+  });
+
+  it.each([{ mode: 'local' }, { mode: 'computer', humanColor: 'black' }] as const)(
+    'offers Draw and Resign while the player is in check ($mode)',
+    async (setup) => {
+      // 1.e4 f5 2.Qh5+: Black, to move, is in check.
+      fakeServer(playAll(newGame(setup), ['e2e4', 'f7f5', 'd1h5']));
+      renderApp(<GameScreen gameId={GAME_ID} />);
+      await gameShown();
+      expect(screen.getByText('Black is in check!')).toBeTruthy();
+      expect(screen.getByRole('button', { name: 'Draw' })).toHaveProperty('disabled', false);
+      expect(screen.getByRole('button', { name: 'Resign' })).toHaveProperty('disabled', false);
+    },
+  );
+
+  it('explains a box mate: marks the checker and the king, says why, and Why? opens the rules there', async () => {
+    const user = userEvent.setup();
+    // Bxf7 takes the knight and copies it: the new white knight mates from the (NB) box.
+    fakeServer(newGame({ sbfen: '5qrk/5npp/8/8/2B5/8/8/4K3 w - - 0 1' }));
+    renderApp(<GameScreen gameId={GAME_ID} />);
+    await gameShown();
+    await click(user, 'c4');
+    await click(user, 'f7');
+    const over = await screen.findByRole('dialog', { name: 'Game Over' }, { timeout: 3000 });
+    expect(
+      within(over).getByText(
+        /^The white knight in the double box on f7 gives check: an attack on the box lets White choose which piece to give up, so White keeps the knight\./,
+      ),
+    ).toBeTruthy();
+    expect(label('f7')).toMatch(/gives check/);
+    expect(label('h8')).toMatch(/in check/);
+    expect(label('f8')).not.toMatch(/gives check/);
+    await user.click(within(over).getByRole('button', { name: 'Why?' }));
+    const rules = await screen.findByRole('dialog', { name: 'Shared Box Chess Rules' });
+    const section = within(rules).getByRole('heading', { name: '5. Attacking a shared box' });
+    await waitFor(() => expect(document.activeElement).toBe(section));
   });
 
   it('opens the rules with nine sections', async () => {
@@ -162,12 +199,15 @@ describe('Game screen, computer game', () => {
     await click(user, 'e4');
     expect(await screen.findByText('Computer is thinking...')).toBeTruthy();
     await waitFor(() => expect(label('e7')).toMatch(/computer's piece/));
-    expect(bestMove).toHaveBeenCalledWith({
-      sbfen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-      moves: ['e2e4'],
-      standard: false,
-      level: 'easy',
-    });
+    expect(bestMove).toHaveBeenCalledWith(
+      {
+        sbfen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+        moves: ['e2e4'],
+        standard: false,
+        level: 'easy',
+      },
+      expect.any(Function),
+    );
     // While the computer is to move the human's clicks offer premoves only (none is queued here).
     await click(user, 'd2');
     expect(label('d4')).toMatch(/possible premove$/);
@@ -176,6 +216,31 @@ describe('Game screen, computer game', () => {
     await waitFor(() => expect(label('e5')).toMatch(/^e5, black pawn/), { timeout: 4000 });
     expect(moveCalls(server)[1].body).toEqual({ from: 'e7', to: 'e5', moveNumber: 2, player: 'black' });
     await waitFor(() => expect(screen.queryByText('Computer is thinking...')).toBeNull());
+  });
+
+  it('highlights the piece of its best move so far while a long (hard) search goes on', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'hard' }));
+    let answer = (_text: string) => {};
+    const computer: ComputerPlayer = {
+      bestMove: (_request, onBest) => {
+        // The first iteration's best move is known at once; the answer comes much later.
+        setTimeout(() => onBest?.('d7d5'), 0);
+        return { answer: new Promise<string>((r) => (answer = r)), cancel: () => {} };
+      },
+      drawScore: drawScoreOf(0),
+    };
+    renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
+    await gameShown();
+    await click(user, 'e2');
+    await click(user, 'e4');
+    await waitFor(() => expect(label('d7')).toMatch(/computer's piece/));
+    expect(moveCalls(server)).toHaveLength(1);
+    // The search ends on another move: its piece is the one shown, then played.
+    act(() => answer('e7e5'));
+    await waitFor(() => expect(label('e7')).toMatch(/computer's piece/));
+    expect(label('d7')).not.toMatch(/computer's piece/);
+    await waitFor(() => expect(label('e5')).toMatch(/^e5, black pawn/), { timeout: 4000 });
   });
 
   it('plays a premove queued while it thinks as soon as its move is shown', async () => {
@@ -203,6 +268,34 @@ describe('Game screen, computer game', () => {
       player: 'white',
     });
     await waitFor(() => expect(label('f3')).toMatch(/^f3, white knight/));
+  });
+
+  it('offers Play again and Play again as Black in its Game Over dialog', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer(newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'hard' }));
+    const computer: ComputerPlayer = {
+      bestMove: () => ({ answer: new Promise<string>(() => {}), cancel: () => {} }),
+      drawScore: drawScoreOf(0),
+    };
+    renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
+    await gameShown();
+    await user.click(screen.getByRole('button', { name: 'Resign' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Resign' }));
+    const over = await screen.findByRole('dialog', { name: 'Game Over' }, { timeout: 3000 });
+    await user.click(within(over).getByRole('button', { name: 'Play again as Black' }));
+    await user.click(within(over).getByRole('button', { name: 'Play again' }));
+    expect(moveCalls(server).filter((c) => c.url === '/api/games')).toEqual([
+      {
+        method: 'POST',
+        url: '/api/games',
+        body: { isComputerGame: true, humanPlayer: 'black', aiDifficulty: 'hard', standard: false },
+      },
+      {
+        method: 'POST',
+        url: '/api/games',
+        body: { isComputerGame: true, humanPlayer: 'white', aiDifficulty: 'hard', standard: false },
+      },
+    ]);
   });
 
   it('answers an attack on its double box after 1.5 s, giving up the cheaper piece', async () => {

@@ -40,7 +40,7 @@ for (let color = 0; color < 2; color++) {
 }
 
 /** Whether `piece` standing on `from` attacks `to` on this board. */
-function attacks(pos: Position, piece: number, from: Square, to: Square): boolean {
+export function attacks(pos: Position, piece: number, from: Square, to: Square): boolean {
   if (REACH[(to - from + 119) * 16 + piece] === 0) return false;
   const type = piece & 7;
   if (type === PAWN || type === KNIGHT) return true;

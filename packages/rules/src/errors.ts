@@ -38,6 +38,7 @@ export const RULE_ERRORS = {
   // The project's own: reasons a player needs that the messages above do not give.
   kingInCheck: 'That move would leave your king in check',
   choicePending: 'The attacked side must first choose which piece to sacrifice',
+  notCheckmate: 'The position is not checkmate',
   // Why SBFEN is refused (docs/rules.md, appendix).
   sbfenFieldCount: (found: number) => `SBFEN needs 6 fields separated by spaces, found ${found}`,
   sbfenRankCount: (found: number) => `the piece placement needs 8 ranks separated by '/', found ${found}`,

@@ -3,6 +3,7 @@ export * from './bitboard.ts';
 export * from './check.ts';
 export * from './errors.ts';
 export * from './explain.ts';
+export * from './mate.ts';
 export * from './move.ts';
 export * from './movegen.ts';
 export * from './perft.ts';

@@ -1,4 +1,10 @@
-import type { GameActionResponse, GameIntention, GameResponse, MoveIntention } from '@sbc/api';
+import type {
+  CreateGameRequest,
+  GameActionResponse,
+  GameIntention,
+  GameResponse,
+  MoveIntention,
+} from '@sbc/api';
 import { type QueryClient, usePrefetchQuery, useQuery } from '@tanstack/react-query';
 import { apiRequest, HttpError, isUnauthorized } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -22,6 +28,8 @@ export const useGameQuery = (id: string, enabled = true) =>
     retry: (count, error) =>
       !isUnauthorized(error) && !(error instanceof HttpError && error.status === 404) && count < 3,
   });
+
+export const createGame = (body: CreateGameRequest) => apiRequest<GameResponse>('POST', '/api/games', body);
 
 export const gamesApi = {
   move: (id: string, body: MoveIntention) =>

@@ -29,6 +29,8 @@ export interface BoardProps {
   lastMove?: { from: string; to: string } | null;
   /** The king in check. */
   checkSquare?: string | null;
+  /** The squares of the pieces that give checkmate. */
+  checkers?: readonly string[];
   /** The computer's chosen piece. */
   highlight?: string | null;
   onMove?: MoveHandler;
@@ -54,6 +56,7 @@ export const Board = memo(function Board({
   moves,
   lastMove,
   checkSquare,
+  checkers,
   highlight,
   onMove,
   premove,
@@ -124,6 +127,7 @@ export const Board = memo(function Board({
                     queued: !!pre.queued && (pre.queued.from === sq || pre.queued.to === sq),
                     chosen: highlight === sq,
                     check: checkSquare === sq,
+                    checker: !!checkers?.includes(sq),
                     last: !!lastMove && (lastMove.from === sq || lastMove.to === sq),
                   }}
                   dim={drag?.square === sq ? (selection?.piece ?? 'all') : null}

@@ -1,4 +1,5 @@
 import type { GameResponse, ServerGameState } from '@sbc/api';
+import { isLive } from '@sbc/game';
 import { memo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -34,7 +35,7 @@ export type DrawOffer = 'sent' | 'received' | null;
 
 /**
  * Undo, Redo, Draw and Resign (docs/architecture.md §6): Undo and Redo follow the rules' stacks
- * and never online; Draw and Resign only while the status is active. Both ends ask first. Online,
+ * and never online; Draw and Resign while the game is live, in check too. Both ends ask first. Online,
  * Draw offers a draw: 'Draw Pending' for its sender, 'Respond to Draw' for the opponent.
  */
 export function GameControls({
@@ -60,7 +61,7 @@ export function GameControls({
 }) {
   const [confirm, setConfirm] = useState<'draw' | 'resign' | null>(null);
   const online = state.mode === 'online';
-  const active = state.gameStatus === 'active';
+  const live = isLive(state.gameStatus);
   const resigner = state.mode === 'local' ? (state.currentPlayer === 'white' ? 'White' : 'Black') : 'You';
   return (
     <Card title="Game Controls">
@@ -79,12 +80,12 @@ export function GameControls({
         </TooltipProvider>
         <Button
           variant="secondary"
-          disabled={disabled || !active || drawOffer === 'sent'}
+          disabled={disabled || !live || drawOffer === 'sent'}
           onClick={() => (drawOffer === 'received' ? onRespondToDraw?.() : setConfirm('draw'))}
         >
           {drawOffer === 'sent' ? 'Draw Pending' : drawOffer === 'received' ? 'Respond to Draw' : 'Draw'}
         </Button>
-        <Button variant="destructive" disabled={disabled || !active} onClick={() => setConfirm('resign')}>
+        <Button variant="destructive" disabled={disabled || !live} onClick={() => setConfirm('resign')}>
           Resign
         </Button>
       </div>

@@ -1,8 +1,11 @@
 import type { ServerGameState } from '@sbc/api';
-import { GAME_ERRORS, MESSAGES } from '@sbc/game';
-import type { ReactNode } from 'react';
+import { capitalize, GAME_ERRORS, MESSAGES } from '@sbc/game';
+import type { ColorName } from '@sbc/rules';
+import { type ReactNode, useMemo, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { mateOf } from '../lib/mate.ts';
+import { RulesDialog } from './RulesDialog.tsx';
 
 /** The Game Over dialog's text (`MESSAGES`, packages/game/src/messages.ts). */
 export function gameOverText(state: ServerGameState): string {
@@ -29,20 +32,29 @@ export function gameEndBanner(state: ServerGameState): string {
   return state.statusMessage ?? GAME_ERRORS.gameEnded;
 }
 
-/** Game Over: New Game and Continue Viewing, or, online, `actions` in their place (none for a spectator). */
+/**
+ * Game Over: after a checkmate, why (`explainMate`) with a 'Why?' that opens the rules at its
+ * section; New Game and Continue Viewing, against the computer also 'Play again' (same colour) and
+ * 'Play again as {other colour}'; online, `actions` in their place (none for a spectator).
+ */
 export function GameOverDialog({
   open,
   state,
   onNewGame,
+  onPlayAgain,
   onClose,
   actions,
 }: {
   open: boolean;
   state: ServerGameState;
   onNewGame?: () => void;
+  onPlayAgain?: ((color: ColorName) => void) | null;
   onClose: () => void;
   actions?: ReactNode | null;
 }) {
+  const other = state.humanPlayer === 'white' ? 'black' : 'white';
+  const mate = useMemo(() => mateOf(state), [state]);
+  const [why, setWhy] = useState(false);
   return (
     <Dialog
       open={open}
@@ -50,6 +62,29 @@ export function GameOverDialog({
       title="Game Over"
       description={gameOverText(state)}
     >
+      {mate && (
+        <p className="mb-4 text-sm text-slate-700">
+          {mate.text}{' '}
+          <button
+            type="button"
+            className="font-medium text-amber-700 hover:underline"
+            onClick={() => setWhy(true)}
+          >
+            Why?
+          </button>
+          <RulesDialog open={why} onOpenChange={setWhy} section={mate.section} />
+        </p>
+      )}
+      {onPlayAgain && actions === undefined && (
+        <div className="mb-2 grid gap-2 sm:grid-cols-2">
+          <Button variant="outline" onClick={() => onPlayAgain(state.humanPlayer)}>
+            Play again
+          </Button>
+          <Button variant="outline" onClick={() => onPlayAgain(other)}>
+            Play again as {capitalize(other)}
+          </Button>
+        </div>
+      )}
       {actions !== undefined ? (
         actions
       ) : (

@@ -8,6 +8,7 @@ import { PRODUCT } from '../../../lib/site.ts';
 import { AnalysedBoard, useReview } from '../analysis/review.tsx';
 import type { GameController } from '../hooks/useGameController.ts';
 import { useMoveNavigation, useNavigationKeys } from '../hooks/useMoveNavigation.ts';
+import { mateOf } from '../lib/mate.ts';
 import type { BoardMove } from '../lib/model.ts';
 import { Board } from './Board.tsx';
 import { BoardSettingsButton } from './BoardSettingsButton.tsx';
@@ -93,6 +94,7 @@ export function GameLayout({
   // The boxes and captures of the shown position, with the server's fields of the game.
   const shownView = useMemo(() => (nav.shown ? { ...view, ...nav.shown } : view), [nav.shown, view]);
   const inCheck = shown.gameStatus === 'check' || shown.gameStatus === 'checkmate';
+  const checkers = useMemo(() => mateOf(shown)?.checkers, [shown]);
   const pending = state.pendingDefenderChoice;
   const orientation = flipped ? opponent(side) : side;
   // The analysis follows the shown position, and its graph moves it.
@@ -145,6 +147,7 @@ export function GameLayout({
               moves={nav.live ? moves : NO_MOVES}
               lastMove={shown.lastMove}
               checkSquare={inCheck ? shown.kingPositions[shown.currentPlayer] : null}
+              checkers={checkers}
               highlight={nav.live ? highlight : null}
               onMove={onMove}
               premove={ctrl.live ? premove : undefined}

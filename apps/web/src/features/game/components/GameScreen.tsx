@@ -11,6 +11,7 @@ import { useComputerDraw } from '../hooks/useComputerDraw.ts';
 import { useComputerTurn } from '../hooks/useComputerTurn.ts';
 import { useGameController } from '../hooks/useGameController.ts';
 import { useInactivity } from '../hooks/useInactivity.ts';
+import { usePlayAgain } from '../hooks/usePlayAgain.ts';
 import type { ComputerPlayer } from '../lib/engine.ts';
 import { GameControls } from './Controls.tsx';
 import { GameOverDialog } from './GameDialogs.tsx';
@@ -63,6 +64,7 @@ function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPl
   const { remaining } = useInactivity(gameId, ctrl.state, ctrl.refetch);
   const navigate = useNavigate();
   const { state, server } = ctrl;
+  const playAgain = usePlayAgain(state);
   // The board shows a move at once; the panels follow in a render of their own, which React may
   // interrupt (a transition), so that no task of the main thread handles both. The screen's first
   // render, when the state arrives, is such a render too.
@@ -96,10 +98,11 @@ function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPl
           open={gameOverOpen}
           state={view}
           onNewGame={() => navigate('/')}
+          onPlayAgain={playAgain}
           onClose={() => setGameOverOpen(false)}
         />
       ),
-    [view, gameOverOpen, navigate, setGameOverOpen],
+    [view, gameOverOpen, navigate, setGameOverOpen, playAgain],
   );
   if (!state || !view || !names) return <Spinner />;
 

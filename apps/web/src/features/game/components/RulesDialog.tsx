@@ -7,12 +7,24 @@ import { Markdown, rulesSections } from '../lib/markdown.tsx';
 /** The nine sections of docs/rules.md, the player's rules text. */
 export const RULES_SECTIONS = rulesSections(rulesText);
 
+/** Brings a section into view with the focus on its title, once the dialog has placed its own focus. */
+const focusSection = (title: HTMLHeadingElement | null) => {
+  if (!title) return;
+  setTimeout(() => {
+    title.scrollIntoView?.({ block: 'start' });
+    title.focus();
+  });
+};
+
 export function RulesDialog({
   open,
   onOpenChange,
+  section,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The section to open at (its number), for a 'Why?' that points into the rules. */
+  section?: number;
 }) {
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={`${PRODUCT} Rules`} size="lg">
@@ -42,7 +54,12 @@ export function RulesDialog({
             aria-labelledby={`rules-${s.number}-title`}
             className="space-y-2"
           >
-            <h3 id={`rules-${s.number}-title`} className="text-base font-semibold text-slate-900">
+            <h3
+              id={`rules-${s.number}-title`}
+              ref={s.number === section ? focusSection : undefined}
+              tabIndex={s.number === section ? -1 : undefined}
+              className="text-base font-semibold text-slate-900 outline-none"
+            >
               {s.number}. {s.title}
             </h3>
             <Markdown source={s.body} />

@@ -13,10 +13,17 @@ export const DEFENDER_DELAY_MS = 1500;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** The move intention a move text of the engine stands for, or null (a defender choice, say). */
+function intentionOf(text: string | null) {
+  const parsed = text ? parseMoveText(text) : null;
+  return parsed?.ok && 'from' in parsed.value ? parsed.value : null;
+}
+
 /**
  * Plays the computer's side: when it is the computer's turn the engine searches in its worker; the
- * screen shows the chosen piece until a random 1 to 3 s have passed since the turn began (longer if
- * the engine needs it), then plays after another 0.5 s.
+ * screen shows the piece of its best move so far from its first finished iteration (a hard search
+ * takes seconds), then the chosen piece until a random 1 to 3 s have passed since the turn began
+ * (longer if the engine needs it), then plays after another 0.5 s.
  */
 export function useComputerTurn(
   ctrl: GameController,
@@ -67,12 +74,18 @@ export function useComputerTurn(
       }
       const started = performance.now();
       const wait = THINK_MIN_MS + random() * (THINK_MAX_MS - THINK_MIN_MS);
-      const search = computer.bestMove({
-        sbfen: state.startSbfen,
-        moves: state.moveHistory.flatMap((m) => m.texts),
-        standard: state.standard,
-        level: state.aiDifficulty,
-      });
+      const search = computer.bestMove(
+        {
+          sbfen: state.startSbfen,
+          moves: state.moveHistory.flatMap((m) => m.texts),
+          standard: state.standard,
+          level: state.aiDifficulty,
+        },
+        (best) => {
+          const from = intentionOf(best)?.from;
+          if (!cancelled && from) setHighlight(from);
+        },
+      );
       cancelSearch = search.cancel;
       let text: string | null;
       try {
@@ -83,8 +96,7 @@ export function useComputerTurn(
         text = randomMove(game);
       }
       if (cancelled) return;
-      const parsed = text ? parseMoveText(text) : null;
-      const intention = parsed?.ok && 'from' in parsed.value ? parsed.value : null;
+      const intention = intentionOf(text);
       if (!intention) {
         done();
         return;

@@ -20,7 +20,8 @@ export interface Search<T> {
 
 /** What the game screen needs of the engine: one search at a time, off the main thread. */
 export interface ComputerPlayer {
-  bestMove(request: GameLine & { level: Level }): Search<string>;
+  /** `onBest` hears the best move so far (move text) after each finished iteration of the search. */
+  bestMove(request: GameLine & { level: Level }, onBest?: (text: string) => void): Search<string>;
   /**
    * The score of the position for the side to move (centipawns), by the short fixed search that
    * answers a draw offer (@sbc/ai/draw, docs/engine.md).
@@ -59,12 +60,13 @@ function worker(): Promise<EngineClient> {
 function run<T>(
   request: Parameters<EngineClient['search']>[0],
   read: (answer: EngineAnswer) => T,
+  onProgress?: Parameters<EngineClient['search']>[1],
 ): Search<T> {
   let cancelSearch = () => {};
   let cancelled = false;
   const answer = worker().then((client) => {
     if (cancelled) throw new Error('cancelled');
-    const search = client.search(request);
+    const search = client.search(request, onProgress);
     cancelSearch = search.cancel;
     return search.answer.then(read);
   });
@@ -78,7 +80,8 @@ function run<T>(
 }
 
 export const workerComputer: ComputerPlayer = {
-  bestMove: (request) => run({ ...request, seed: engineSeed() }, (a) => a.text),
+  bestMove: (request, onBest) =>
+    run({ ...request, seed: engineSeed() }, (a) => a.text, onBest && ((p) => p.pv[0] && onBest(p.pv[0]))),
   drawScore: (request) => run({ ...request, book: false, limits: DRAW_OFFER_LIMITS }, (a) => a.score),
   prepare() {
     // When the browser is idle: loading the engine then delays nothing the page does.

@@ -1,11 +1,4 @@
-import type {
-  ChangePasswordRequest,
-  CreateGameRequest,
-  GamePage,
-  GameResponse,
-  GameStatistics,
-  MoveRecord,
-} from '@sbc/api';
+import type { ChangePasswordRequest, GamePage, GameResponse, GameStatistics, MoveRecord } from '@sbc/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest, type QueryParams } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -14,7 +7,7 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 export const changePassword = (body: ChangePasswordRequest) =>
   apiRequest<{ success: true; message: string }>('POST', '/api/change-password', body);
 
-export const createGame = (body: CreateGameRequest) => apiRequest<GameResponse>('POST', '/api/games', body);
+export { createGame } from '../../game/index.ts';
 
 /** A page of the user's games (GET /api/games); the page shown stays while the next one loads. */
 export const useGames = (params: QueryParams) =>

@@ -80,7 +80,7 @@ export function Square({
   );
 }
 
-/** The coloured layers under the pieces: last move, queued premove, selection, check, the computer's piece. */
+/** The coloured layers under the pieces: last move, queued premove, selection, check, a mating piece, the computer's piece. */
 function Highlights({ marks }: { marks: Marks }) {
   return (
     <>
@@ -90,6 +90,7 @@ function Highlights({ marks }: { marks: Marks }) {
       {marks.check && (
         <span className="absolute inset-0 bg-[radial-gradient(circle,_rgba(255,0,0,0.9)_0%,_rgba(231,0,0,0.6)_30%,_rgba(169,0,0,0)_75%)]" />
       )}
+      {marks.checker && <span className="absolute inset-0 ring-4 ring-red-600 ring-inset" />}
       {marks.chosen && (
         <span className="absolute inset-0 animate-pulse bg-sky-400/50 ring-4 ring-sky-600 ring-inset" />
       )}

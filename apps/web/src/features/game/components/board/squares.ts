@@ -41,6 +41,8 @@ export interface Marks {
   /** The computer's chosen piece. */
   chosen: boolean;
   check: boolean;
+  /** A piece here gives checkmate. */
+  checker?: boolean;
   last: boolean;
 }
 
@@ -52,6 +54,7 @@ export function squareLabel(s: SquareState, marks: Marks): string {
     marks.queued && 'premove',
     marks.chosen && "computer's piece",
     marks.check && 'in check',
+    marks.checker && 'gives check',
     marks.last && 'last move',
   ].filter(Boolean);
   return describeSquare(s) + (states.length ? `, ${states.join(', ')}` : '');
