@@ -3,7 +3,9 @@ import { type ColorName, opponent } from '@sbc/rules';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AfterFirstPaint } from '../../../components/AfterFirstPaint.tsx';
+import { LoadFailure } from '../../../components/PageError.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { HttpError } from '../../../lib/http.ts';
 import { PRODUCT } from '../../../lib/site.ts';
 import { AnalysedBoard, useReview } from '../analysis/review.tsx';
 import type { GameController } from '../hooks/useGameController.ts';
@@ -21,7 +23,7 @@ import { RulesDialog } from './RulesDialog.tsx';
 /** An earlier position offers no moves. */
 const NO_MOVES: readonly BoardMove[] = [];
 
-/** A game that could not be shown: unknown (or not the user's), or a failure with its reason. */
+/** A game that could not be shown: unknown (or not the user's), or refused with the reason given. */
 export function GameMissing({ notFound, reason }: { notFound: boolean; reason?: string }) {
   return (
     <main className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 px-4 py-16 text-center">
@@ -32,6 +34,38 @@ export function GameMissing({ notFound, reason }: { notFound: boolean; reason?: 
       </Link>
     </main>
   );
+}
+
+/** The game's request failed: a sentence for the player (never the raw answer) and a new attempt. */
+export function GameLoadFailure({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: Error;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <LoadFailure
+      title="The game could not be loaded"
+      sentence={loadFailureSentence(error)}
+      action={retrying ? 'Retrying...' : 'Retry'}
+      onAction={onRetry}
+      busy={retrying}
+    >
+      <Link to="/" className={buttonClass('ghost')}>
+        Back to home
+      </Link>
+    </LoadFailure>
+  );
+}
+
+/** The server's own sentence for a refusal; a fault of the server's or of the network has none. */
+function loadFailureSentence(error: Error): string {
+  if (!(error instanceof HttpError)) return 'Please check your connection and try again.';
+  if (error.status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
+  return error.serverMessage ?? 'Please try again.';
 }
 
 export interface GameLayoutProps {

@@ -13,7 +13,7 @@ import { useInactivity } from '../hooks/useInactivity.ts';
 import type { ComputerPlayer } from '../lib/engine.ts';
 import { GameControls } from './Controls.tsx';
 import { GameOverDialog } from './GameDialogs.tsx';
-import { GameLayout, GameMissing } from './GameLayout.tsx';
+import { GameLayout, GameLoadFailure } from './GameLayout.tsx';
 
 // The socket and the online parts load only for an online game.
 const OnlineGame = componentOf(
@@ -44,7 +44,11 @@ export function GameScreen({
     return <OnlineGame gameId={gameId} signedIn={signedIn} />;
   }
   if (query.isPending) return <Spinner />;
-  if (!query.data) return <GameMissing notFound={false} reason={query.error?.message} />;
+  if (query.isError) {
+    return (
+      <GameLoadFailure error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
+  }
   return <LocalGame gameId={gameId} computer={computer} />;
 }
 
