@@ -169,8 +169,11 @@ export function GameLayout({
           )}
         </div>
       )}
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_340px] xl:grid-cols-[minmax(0,1fr)_340px_300px]">
-        <div className="mx-auto w-full max-w-[min(100%,calc(100vh-9rem))] min-w-0 space-y-3">
+      {/* Below lg, one column (of the screen's width, whatever the move strip holds): the side
+          column's cards join it (display: contents), and the players, the board, the move strip
+          and the controls come first, in the first screen. */}
+      <div className="grid grid-cols-1 gap-4 max-lg:gap-3 lg:grid-cols-[minmax(0,1fr)_340px] xl:grid-cols-[minmax(0,1fr)_340px_300px]">
+        <div className="mx-auto w-full max-w-[min(100%,calc(100vh-9rem))] min-w-0 space-y-3 max-lg:-order-3">
           <AnalysedBoard review={review} orientation={orientation}>
             <Board
               board={shown.board}
@@ -194,17 +197,21 @@ export function GameLayout({
             />
           )}
         </div>
-        <div className="space-y-4">
-          <PlayersPanel names={names} state={view} remaining={remaining} />
+        <div className="space-y-4 max-lg:contents max-lg:space-y-0">
+          <div className="max-lg:-order-4">
+            <PlayersPanel names={names} state={view} remaining={remaining} />
+          </div>
           {aside}
           <GameStatusPanel state={view} />
           <AfterFirstPaint>
-            {controls}
-            <MoveHistory
-              history={review?.history ?? view.moveHistory}
-              shownPly={nav.shownPly}
-              onShow={nav.show}
-            />
+            {controls && <div className="max-lg:-order-1">{controls}</div>}
+            <div className="max-lg:-order-2">
+              <MoveHistory
+                history={review?.history ?? view.moveHistory}
+                shownPly={nav.shownPly}
+                onShow={nav.show}
+              />
+            </div>
             {review?.panel}
           </AfterFirstPaint>
         </div>
