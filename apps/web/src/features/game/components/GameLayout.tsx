@@ -157,11 +157,11 @@ export function GameLayout({
         </div>
       )}
       {ctrl.live && notice !== undefined && (
-        <div className="mb-3 h-10">
+        <div className="mb-3 h-10 max-lg:mb-2 max-lg:h-8">
           {notice && (
             <div
               role="status"
-              className="flex h-full items-center justify-center gap-2 rounded-lg bg-sky-100 px-4 text-sky-900"
+              className="flex h-full items-center justify-center gap-2 rounded-lg bg-sky-100 px-4 text-sky-900 max-lg:text-sm"
             >
               <span className="h-3 w-3 animate-ping rounded-full bg-sky-500" aria-hidden="true" />
               {notice}
