@@ -130,6 +130,7 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'the game screen on a phone' : MIS
     await button(list, 'e4').tap();
     await page.getByRole('status').filter({ hasText: 'Move 1 of 10' }).waitFor();
     await square(page, 'e7', 'black pawn').waitFor();
+    await shoot(page, 'phone-local-past');
     await button(page, 'Back to live position').click();
     await button(page, 'Undo').click();
     await toastShown(page).waitFor();
@@ -152,6 +153,8 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'the game screen on a phone' : MIS
     await shoot(ann, 'phone-online');
     await shoot(bob, 'phone-online-bob');
     await expectFirstScreen(ann, ['Ann (you)', 'Bob'], ['Draw', 'Resign']);
+    // Undo and Redo, never offered online, take no room there.
+    expect(await button(controls(ann), 'Undo').isVisible()).toBe(false);
     await button(ann, 'Draw').click();
     await ann
       .getByRole('dialog', { name: 'Offer a draw?' })
