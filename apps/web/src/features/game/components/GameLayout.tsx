@@ -171,9 +171,10 @@ export function GameLayout({
       )}
       {/* Below lg, one column (of the screen's width, whatever the move strip holds): the side
           column's cards join it (display: contents), and the players, the board, the move strip
-          and the controls come first, in the first screen (the board leaves 20rem for the rest). */}
+          and the controls come first, in the first screen: the board leaves 20rem of its height
+          to the rest (down to a 16rem board, on a phone held sideways). */}
       <div className="grid grid-cols-1 gap-4 max-lg:gap-3 lg:grid-cols-[minmax(0,1fr)_340px] xl:grid-cols-[minmax(0,1fr)_340px_300px]">
-        <div className="mx-auto w-full max-w-[min(100%,calc(100vh-9rem))] min-w-0 space-y-3 max-lg:-order-3 max-lg:max-w-[min(100%,calc(100dvh-20rem))]">
+        <div className="mx-auto w-full max-w-[min(100%,calc(100vh-9rem))] min-w-0 space-y-3 max-lg:-order-3 max-lg:max-w-[min(100%,max(16rem,calc(100dvh-20rem)))]">
           <AnalysedBoard review={review} orientation={orientation}>
             <Board
               board={shown.board}
