@@ -229,6 +229,9 @@ describe.skipIf(!HAS_CHROMIUM)(
       await toast(player, 'System Maintenance');
       await player.getByText(NOTICE).first().waitFor();
       expect(new URL(player.url()).pathname).toBe('/');
+      // Escape closes the dialog though the toast, Radix's newest layer, is still up.
+      await player.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
       // Admins are not stopped, and see no banner.
       expect(await admin.getByText('System Maintenance:').count()).toBe(0);
 

@@ -2,7 +2,7 @@
  * Online play in Chromium (docs/api.md §7): people in browser contexts of their own (their own
  * cookies), a room created and joined through the pages, and moves timed from one board to another.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { launchChromium } from './chromium.ts';
 import { play, seedEngine, square, startWebServer, WAIT_MS } from './support.ts';
@@ -11,11 +11,16 @@ import { play, seedEngine, square, startWebServer, WAIT_MS } from './support.ts'
 export const RELAY_MS = 1000;
 
 /**
- * A person's page at `baseURL` in a browser context of its own; its uncaught errors go to `errors`
- * (each journey expects none).
+ * A person's page at `baseURL` in a browser context of its own, on a desktop's screen unless
+ * `device` says otherwise (a phone's); its uncaught errors go to `errors` (each journey expects none).
  */
-export async function person(browser: Browser, baseURL: string, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 1000 } });
+export async function person(
+  browser: Browser,
+  baseURL: string,
+  errors: string[],
+  device: BrowserContextOptions = { viewport: { width: 1280, height: 1000 } },
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, ...device });
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT_MS);
   page.on('pageerror', (error) => errors.push(String(error.stack ?? error)));

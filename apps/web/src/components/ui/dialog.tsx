@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export interface DialogProps {
@@ -37,6 +37,12 @@ export function Dialog({
     e.preventDefault();
     opener.current?.focus();
   };
+  // Radix gives Escape to its newest layer only: a toast shown after the dialog opened (a failed
+  // call's) would take it, though focus is in the dialog. The key still reaches the dialog then, not
+  // handled (a layer that closes on it, the dialog's own or a menu's within, prevents its default).
+  const escapeUnderToast = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape' && !e.defaultPrevented && !required) onOpenChange?.(false);
+  };
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -47,6 +53,7 @@ export function Dialog({
           onEscapeKeyDown={block}
           onPointerDownOutside={block}
           onInteractOutside={block}
+          onKeyDown={escapeUnderToast}
           aria-describedby={description ? undefined : undefined}
           className={cn(
             'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100vw-2rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl bg-white p-5 shadow-2xl focus:outline-none',

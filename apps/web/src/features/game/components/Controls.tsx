@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { Tooltip, TooltipProvider } from '../../../components/ui/tooltip.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
+import { cn } from '../../../lib/cn.ts';
 import { downloadable, downloadPgn } from '../../../lib/pgn-download.ts';
 import { updateSettings, useBoardSettings } from '../hooks/useBoardSettings.ts';
 import { ConfirmDialog } from './GameDialogs.tsx';
@@ -64,8 +65,15 @@ export function GameControls({
   const live = isLive(state.gameStatus);
   const resigner = state.mode === 'local' ? (state.currentPlayer === 'white' ? 'White' : 'Black') : 'You';
   return (
-    <Card title="Game Controls">
-      <div className="grid grid-cols-2 gap-2">
+    // Below the wide layout (lg): one row under the board, without the title; online, where Undo
+    // and Redo (the first two) are never offered, Draw and Resign alone.
+    <Card title="Game Controls" className="max-lg:p-2 max-lg:[&>h2]:sr-only">
+      <div
+        className={cn(
+          'grid grid-cols-2 gap-2',
+          online ? 'max-lg:[&>:nth-child(-n+2)]:hidden' : 'max-lg:grid-cols-4',
+        )}
+      >
         <TooltipProvider>
           <Tooltip content="Take back the last move">
             <Button variant="outline" disabled={disabled || online || !state.canUndo} onClick={onUndo}>

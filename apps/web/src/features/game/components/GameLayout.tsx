@@ -3,7 +3,9 @@ import { type ColorName, opponent } from '@sbc/rules';
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AfterFirstPaint } from '../../../components/AfterFirstPaint.tsx';
+import { LoadFailure } from '../../../components/PageError.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
+import { HttpError } from '../../../lib/http.ts';
 import { PRODUCT } from '../../../lib/site.ts';
 import { AnalysedBoard, useReview } from '../analysis/review.tsx';
 import type { GameController } from '../hooks/useGameController.ts';
@@ -22,7 +24,7 @@ import { RulesDialog } from './RulesDialog.tsx';
 /** An earlier position offers no moves. */
 const NO_MOVES: readonly BoardMove[] = [];
 
-/** A game that could not be shown: unknown (or not the user's), or a failure with its reason. */
+/** A game that could not be shown: unknown (or not the user's), or refused with the reason given. */
 export function GameMissing({ notFound, reason }: { notFound: boolean; reason?: string }) {
   return (
     <main className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center gap-3 px-4 py-16 text-center">
@@ -33,6 +35,38 @@ export function GameMissing({ notFound, reason }: { notFound: boolean; reason?: 
       </Link>
     </main>
   );
+}
+
+/** The game's request failed: a sentence for the player (never the raw answer) and a new attempt. */
+export function GameLoadFailure({
+  error,
+  onRetry,
+  retrying,
+}: {
+  error: Error;
+  onRetry: () => void;
+  retrying: boolean;
+}) {
+  return (
+    <LoadFailure
+      title="The game could not be loaded"
+      sentence={loadFailureSentence(error)}
+      action={retrying ? 'Retrying...' : 'Retry'}
+      onAction={onRetry}
+      busy={retrying}
+    >
+      <Link to="/" className={buttonClass('ghost')}>
+        Back to home
+      </Link>
+    </LoadFailure>
+  );
+}
+
+/** The server's own sentence for a refusal; a fault of the server's or of the network has none. */
+function loadFailureSentence(error: Error): string {
+  if (!(error instanceof HttpError)) return 'Please check your connection and try again.';
+  if (error.status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
+  return error.serverMessage ?? 'Please try again.';
 }
 
 export interface GameLayoutProps {
@@ -125,11 +159,11 @@ export function GameLayout({
         </div>
       )}
       {ctrl.live && notice !== undefined && (
-        <div className="mb-3 h-10">
+        <div className="mb-3 h-10 max-lg:mb-2 max-lg:h-8">
           {notice && (
             <div
               role="status"
-              className="flex h-full items-center justify-center gap-2 rounded-lg bg-sky-100 px-4 text-sky-900"
+              className="flex h-full items-center justify-center gap-2 rounded-lg bg-sky-100 px-4 text-sky-900 max-lg:text-sm"
             >
               <span className="h-3 w-3 animate-ping rounded-full bg-sky-500" aria-hidden="true" />
               {notice}
@@ -137,8 +171,12 @@ export function GameLayout({
           )}
         </div>
       )}
-      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_340px] xl:grid-cols-[minmax(0,1fr)_340px_300px]">
-        <div className="mx-auto w-full max-w-[min(100%,calc(100vh-9rem))] min-w-0 space-y-3">
+      {/* Below lg, one column (of the screen's width, whatever the move strip holds): the side
+          column's cards join it (display: contents), and the players, the board, the move strip
+          and the controls come first, in the first screen: the board leaves 20rem of its height
+          to the rest (down to a 16rem board, on a phone held sideways). */}
+      <div className="grid grid-cols-1 gap-4 max-lg:gap-3 lg:grid-cols-[minmax(0,1fr)_340px] xl:grid-cols-[minmax(0,1fr)_340px_300px]">
+        <div className="mx-auto w-full max-w-[min(100%,calc(100vh-9rem))] min-w-0 space-y-3 max-lg:-order-3 max-lg:max-w-[min(100%,max(16rem,calc(100dvh-20rem)))]">
           <AnalysedBoard review={review} orientation={orientation}>
             <Board
               board={shown.board}
@@ -163,17 +201,21 @@ export function GameLayout({
             />
           )}
         </div>
-        <div className="space-y-4">
-          <PlayersPanel names={names} state={view} remaining={remaining} />
+        <div className="space-y-4 max-lg:contents max-lg:space-y-0">
+          <div className="max-lg:-order-4">
+            <PlayersPanel names={names} state={view} remaining={remaining} />
+          </div>
           {aside}
           <GameStatusPanel state={view} />
           <AfterFirstPaint>
-            {controls}
-            <MoveHistory
-              history={review?.history ?? view.moveHistory}
-              shownPly={nav.shownPly}
-              onShow={nav.show}
-            />
+            {controls && <div className="max-lg:-order-1">{controls}</div>}
+            <div className="max-lg:-order-2">
+              <MoveHistory
+                history={review?.history ?? view.moveHistory}
+                shownPly={nav.shownPly}
+                onShow={nav.show}
+              />
+            </div>
             {review?.panel}
           </AfterFirstPaint>
         </div>

@@ -15,7 +15,7 @@ import { usePlayAgain } from '../hooks/usePlayAgain.ts';
 import type { ComputerPlayer } from '../lib/engine.ts';
 import { GameControls } from './Controls.tsx';
 import { GameOverDialog } from './GameDialogs.tsx';
-import { GameLayout, GameMissing } from './GameLayout.tsx';
+import { GameLayout, GameLoadFailure, GameMissing } from './GameLayout.tsx';
 import { WatchedGame } from './WatchedGame.tsx';
 
 // The socket and the online parts load only for an online game.
@@ -43,14 +43,16 @@ export function GameScreen({
 }) {
   const query = useGameQuery(gameId);
   const me = usePlayerId();
-  const game = query.data;
-  usePageTitle('Game', game?.mode !== 'online');
+  usePageTitle('Game', query.data?.mode !== 'online');
   if (query.isPending) return <Spinner />;
-  if (!game) {
+  if (query.isError) {
     // Not public: a visitor may be its player, once signed in.
-    if (!signedIn && isNotFound(query.error)) return <Navigate to="/auth" replace />;
-    return <GameMissing notFound={isNotFound(query.error)} reason={query.error?.message} />;
+    if (isNotFound(query.error)) return signedIn ? <GameMissing notFound /> : <Navigate to="/auth" replace />;
+    return (
+      <GameLoadFailure error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+    );
   }
+  const game = query.data;
   if (game.mode === 'online') return <OnlineGame gameId={gameId} signedIn={signedIn} />;
   if (!me || (game.whitePlayerId !== me && game.blackPlayerId !== me)) return <WatchedGame gameId={gameId} />;
   return <LocalGame gameId={gameId} computer={computer} />;

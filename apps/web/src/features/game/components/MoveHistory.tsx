@@ -30,24 +30,31 @@ export function moveRows(history: readonly MoveHistoryEntry[]): MoveRow[] {
   return rows;
 }
 
-/** Scrolls the list (never the page) so that the shown move is in view, or its top at the start. */
-function useScrollToCurrent(shownPly: number) {
+/**
+ * Scrolls the list (never the page) so that the shown move is in view, or its start at the start:
+ * down the table, or along the one-line strip it is on a phone.
+ */
+function useScrollToCurrent(shownPly: number, moves: number) {
   const listRef = useRef<HTMLDivElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the shown move changes.
+  // The list follows the board a render later (GameScreen defers it): it scrolls when either changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the shown move or the list changes.
   useEffect(() => {
     const list = listRef.current;
     if (!list) return;
     const current = list.querySelector('[aria-current="step"]');
-    // The start position (no move shown): the top of the list.
+    // The start position (no move shown): the start of the list.
     if (!current) {
       list.scrollTop = 0;
+      list.scrollLeft = 0;
       return;
     }
     const outer = list.getBoundingClientRect();
     const inner = current.getBoundingClientRect();
     if (inner.top < outer.top) list.scrollTop -= outer.top - inner.top;
     else if (inner.bottom > outer.bottom) list.scrollTop += inner.bottom - outer.bottom;
-  }, [shownPly]);
+    if (inner.left < outer.left) list.scrollLeft -= outer.left - inner.left;
+    else if (inner.right > outer.right) list.scrollLeft += inner.right - outer.right;
+  }, [shownPly, moves]);
   return listRef;
 }
 
@@ -60,17 +67,17 @@ function MoveButton({
   shownPly: number;
   onShow: (ply: number) => void;
 }) {
-  if (!cell) return <td className="px-1 py-0.5 font-mono text-slate-400">...</td>;
+  if (!cell) return <td className="px-1 py-0.5 font-mono text-slate-400 max-lg:px-0.5">...</td>;
   const current = cell.ply === shownPly;
   const note = sacrificeNote(cell.entry);
   return (
-    <td className="px-1 py-0.5">
+    <td className="px-1 py-0.5 max-lg:px-0">
       <button
         type="button"
         aria-current={current ? 'step' : undefined}
         onClick={() => onShow(cell.ply)}
         className={cn(
-          'w-full rounded px-1 text-left font-mono hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-500',
+          'w-full rounded px-1 text-left font-mono hover:bg-amber-50 focus-visible:outline-2 focus-visible:outline-amber-500 max-lg:py-1 max-lg:whitespace-nowrap',
           current && 'bg-amber-200 font-semibold text-slate-900 hover:bg-amber-200',
         )}
       >
@@ -89,6 +96,8 @@ function MoveButton({
 /**
  * The Move History panel: a move shows its position on a click; the shown move is highlighted
  * (aria-current) and kept in view. The buttons below step through the game like ← → Home End.
+ * Below the wide layout's breakpoint (lg) it is a one-line strip by the board, scrolled sideways,
+ * as on lichess's phone layout: the table's rows run on as one line, with ‹ › beside it.
  */
 export const MoveHistory = memo(function MoveHistory({
   history,
@@ -101,21 +110,30 @@ export const MoveHistory = memo(function MoveHistory({
   onShow: (ply: number) => void;
 }) {
   const rows = moveRows(history);
-  const listRef = useScrollToCurrent(shownPly);
+  const listRef = useScrollToCurrent(shownPly, history.length);
   const last = history.length;
   const steps = [
-    { label: 'First move', text: '«', to: 0, off: shownPly <= 0 },
-    { label: 'Previous move', text: '‹', to: shownPly - 1, off: shownPly <= 0 },
-    { label: 'Next move', text: '›', to: shownPly + 1, off: shownPly >= last },
-    { label: 'Last move', text: '»', to: last, off: shownPly >= last },
+    { label: 'First move', text: '«', to: 0, off: shownPly <= 0, wide: true },
+    { label: 'Previous move', text: '‹', to: shownPly - 1, off: shownPly <= 0, wide: false },
+    { label: 'Next move', text: '›', to: shownPly + 1, off: shownPly >= last, wide: false },
+    { label: 'Last move', text: '»', to: last, off: shownPly >= last, wide: true },
   ];
   return (
-    <Card title="Move History">
+    <Card
+      title="Move History"
+      className="max-lg:flex max-lg:items-center max-lg:gap-2 max-lg:p-2 max-lg:[&>h2]:sr-only"
+    >
       {rows.length === 0 ? (
-        <p className="text-sm text-slate-500">Game starting - make your first move!</p>
+        <p className="text-sm text-slate-500 max-lg:flex-1 max-lg:px-1 max-lg:py-1">
+          Game starting - make your first move!
+        </p>
       ) : (
-        <div ref={listRef} className="max-h-56 overflow-y-auto">
-          <table className="w-full text-sm">
+        <div
+          ref={listRef}
+          data-testid="move-list"
+          className="max-h-56 overflow-y-auto max-lg:min-w-0 max-lg:flex-1 max-lg:overflow-x-auto max-lg:overflow-y-hidden max-lg:[scrollbar-width:none]"
+        >
+          <table className="w-full text-sm max-lg:block">
             <thead className="sr-only">
               <tr>
                 <th>Move</th>
@@ -123,10 +141,12 @@ export const MoveHistory = memo(function MoveHistory({
                 <th>Black</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-lg:flex max-lg:w-max max-lg:items-center">
               {rows.map((r) => (
-                <tr key={r.n} className="odd:bg-slate-50">
-                  <td className="w-10 px-2 py-0.5 text-slate-500">{r.n}.</td>
+                <tr key={r.n} className="odd:bg-slate-50 max-lg:contents">
+                  <td className="w-10 px-2 py-0.5 text-slate-500 max-lg:w-auto max-lg:pr-0.5 max-lg:pl-1.5">
+                    {r.n}.
+                  </td>
                   <MoveButton cell={r.white} shownPly={shownPly} onShow={onShow} />
                   <MoveButton cell={r.black} shownPly={shownPly} onShow={onShow} />
                 </tr>
@@ -136,7 +156,7 @@ export const MoveHistory = memo(function MoveHistory({
         </div>
       )}
       {rows.length > 0 && (
-        <div className="mt-2 flex justify-center gap-1">
+        <div className="mt-2 flex justify-center gap-1 max-lg:mt-0 max-lg:shrink-0">
           {steps.map((s) => (
             <Button
               key={s.label}
@@ -146,13 +166,14 @@ export const MoveHistory = memo(function MoveHistory({
               title={s.label}
               disabled={s.off}
               onClick={() => onShow(s.to)}
+              className={s.wide ? 'max-lg:hidden' : undefined}
             >
               {s.text}
             </Button>
           ))}
         </div>
       )}
-      <p className="mt-2 text-xs text-slate-500">+SB = Shared Box created</p>
+      <p className="mt-2 text-xs text-slate-500 max-lg:hidden">+SB = Shared Box created</p>
     </Card>
   );
 });

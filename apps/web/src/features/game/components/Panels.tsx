@@ -31,6 +31,7 @@ const TIMER_STYLE = {
   normal: 'bg-slate-100 text-slate-700',
 };
 
+/** The players; below the wide layout (lg) one compact row above the board, without the title and the note. */
 export const PlayersPanel = memo(function PlayersPanel({
   names,
   state,
@@ -42,15 +43,15 @@ export const PlayersPanel = memo(function PlayersPanel({
 }) {
   const live = isLive(state.gameStatus);
   return (
-    <Card title="Players">
-      <ul className="space-y-2">
+    <Card title="Players" className="max-lg:p-2 max-lg:[&>h2]:sr-only">
+      <ul className="space-y-2 max-lg:grid max-lg:grid-cols-2 max-lg:gap-2 max-lg:space-y-0">
         {(['white', 'black'] as const).map((c) => {
           const current = live && state.currentPlayer === c;
           return (
             <li
               key={c}
               className={cn(
-                'flex items-center justify-between gap-2 rounded-lg border px-3 py-2',
+                'flex items-center justify-between gap-2 rounded-lg border px-3 py-2 max-lg:min-w-0 max-lg:px-2 max-lg:py-1.5',
                 current ? 'border-amber-400 bg-amber-50' : 'border-slate-200',
               )}
             >
@@ -63,10 +64,14 @@ export const PlayersPanel = memo(function PlayersPanel({
                   )}
                 />
                 <span className="min-w-0">
-                  <span className="block font-medium break-words text-slate-900">{names[c]}</span>
+                  <span className="block font-medium break-words text-slate-900 max-lg:truncate max-lg:text-sm">
+                    {names[c]}
+                  </span>
                   <span className="sr-only">({c})</span>
                   {current && (
-                    <span className="block text-xs font-medium text-amber-700">(current turn)</span>
+                    <span className="block text-xs font-medium text-amber-700 max-lg:sr-only">
+                      (current turn)
+                    </span>
                   )}
                 </span>
               </span>
@@ -87,7 +92,7 @@ export const PlayersPanel = memo(function PlayersPanel({
           );
         })}
       </ul>
-      <p className="mt-2 text-xs text-slate-500">
+      <p className="mt-2 text-xs text-slate-500 max-lg:hidden">
         Game will be abandoned if no move is made within {INACTIVITY_MINUTES} minutes
       </p>
     </Card>
