@@ -25,7 +25,7 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       await refuseDuringMaintenance(db, request.user);
       const name = request.body.displayName;
-      const player = seatTaker(request, reply, services, name, GUEST_NAME_REQUIRED.create);
+      const player = await seatTaker(request, reply, services, name, GUEST_NAME_REQUIRED.create);
       return reply.status(201).send(await createRoom(services, player));
     },
   );
@@ -37,7 +37,7 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
       // Maintenance refuses only a join that would start a game (service.ts): a player who comes
       // back to a game under way is let in.
       const { roomCode, guestName } = request.body;
-      const player = seatTaker(request, reply, services, guestName, GUEST_NAME_REQUIRED.join);
+      const player = await seatTaker(request, reply, services, guestName, GUEST_NAME_REQUIRED.join);
       return joinRoom(services, request.log, player, roomCode);
     },
   );
