@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors.ts';
-import { memoryCounters, redisCounters } from './counters.ts';
+import type { Services } from '../../services.ts';
+import { type Counters, memoryCounters, redisCounters } from './counters.ts';
 
 /**
  * Per address: requests per minute. Per account: attempts per 15 minutes on one username or email
@@ -19,6 +20,7 @@ export const LIMITS = {
 /** Calls limited per address only: requests per minute (RATE_LIMIT_SCALE applies too). */
 export const ADDRESS_LIMITS = {
   feedback: 5,
+  createRoom: 20,
 } as const;
 
 /** The route `config` of a per-address limit: @fastify/rate-limit, in Redis with REDIS_URL. */
@@ -28,6 +30,21 @@ export function addressLimit(app: FastifyInstance, name: keyof typeof ADDRESS_LI
 }
 
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
+
+/** Attempts per key in a window of `windowMs`: in Redis with REDIS_URL (every instance's), else here. */
+export function windowCounters(
+  { redis, now }: Pick<Services, 'redis' | 'now'>,
+  prefix: string,
+  windowMs: number,
+): Counters {
+  return redis ? redisCounters(redis, prefix, windowMs) : memoryCounters(windowMs, now);
+}
+
+/** What is left of a window, for a refusal's sentence: "1 minute", "15 minutes". */
+export function minutesLeft(ttlMs: number): string {
+  const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
 
 export interface Limit {
   /** The route's `config`: the per-address limit of @fastify/rate-limit. */
@@ -52,20 +69,16 @@ export function limit(
   const scale = app.services.config.RATE_LIMIT_SCALE;
   const { perIp, perAccount } = LIMITS[name];
   const max = Math.round(perAccount * scale);
-  const { redis, now } = app.services;
-  const counters = redis
-    ? redisCounters(redis, `sbc:account:${name}:`, ACCOUNT_WINDOW_MS)
-    : memoryCounters(ACCOUNT_WINDOW_MS, now);
+  const counters = windowCounters(app.services, `sbc:account:${name}:`, ACCOUNT_WINDOW_MS);
   const keyOf = (request: FastifyRequest, account: string | undefined) =>
     (account ?? accountOf(request.body as never)).trim().toLowerCase();
   const take: Limit['take'] = async (request, reply, account) => {
     const { count, ttlMs } = await counters.hit(keyOf(request, account));
     if (count <= max) return;
-    const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
     reply.header('retry-after', Math.ceil(ttlMs / 1000));
     throw new HttpError(
       429,
-      `Too many attempts for this account. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+      `Too many attempts for this account. Please try again in ${minutesLeft(ttlMs)}.`,
     );
   };
   return {

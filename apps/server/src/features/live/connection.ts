@@ -39,9 +39,9 @@ function refusal(live: Live, error: unknown): ServerMessage {
  * first), under the rate limit. Returns its farewell, which counts it out of its room once, when
  * it closes or when the server stops.
  */
-export function serve(live: Live, ws: WebSocket, player: Player): () => Promise<void> {
+export function serve(live: Live, ws: WebSocket, player: Player, address: string): () => Promise<void> {
   const { services, hub } = live;
-  const socket: LiveSocket = { ws, player, room: null, games: new Map() };
+  const socket: LiveSocket = { ws, player, address, room: null, games: new Map() };
   let window = { start: services.now().getTime(), count: 0 };
   let queue: Promise<void> = Promise.resolve();
   ws.on('message', (data, isBinary) => {

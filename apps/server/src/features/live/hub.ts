@@ -10,6 +10,8 @@ export type Role = 'player' | 'spectator';
 export interface LiveSocket {
   ws: WebSocket;
   player: Player;
+  /** The client's address (the upgrade's): the limits on guessing room codes count it. */
+  address: string;
   room: { id: string; role: Role } | null;
   /** The games whose events it receives, as a player or a spectator of each. */
   games: Map<string, Role>;

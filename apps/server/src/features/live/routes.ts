@@ -51,7 +51,12 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (ws, request) => {
-      const goodbye = serve({ services, log: request.log, hub }, ws, playerOf(request, services.secret)!);
+      const goodbye = serve(
+        { services, log: request.log, hub },
+        ws,
+        playerOf(request, services.secret)!,
+        request.ip,
+      );
       farewells.add(goodbye);
       ws.on('close', () => farewells.delete(goodbye));
     },
