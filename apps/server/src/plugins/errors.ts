@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
 import { HttpError } from '../errors.ts';
+import { REDIS_UNAVAILABLE, redisUnanswered } from '../redis.ts';
 
 /** One line naming each bad field: `username: Username must be at least 3 characters`. */
 export function describeZodError(error: ZodError): string {
@@ -52,6 +53,10 @@ export function answerError(
   }
   // A route schema's failure arrives as the ZodError itself (see zodValidation).
   if (error instanceof ZodError) return reply.status(400).send({ message: describeZodError(error) });
+  if (redisUnanswered(error)) {
+    request.log.warn({ err: error }, 'Redis did not answer');
+    return reply.status(503).send({ message: REDIS_UNAVAILABLE });
+  }
   const status = error.statusCode;
   if (status && status >= 400 && status < 500) {
     return reply.status(status).send({ message: clientMessage(error, status) });
