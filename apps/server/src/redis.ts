@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { HttpError } from './errors.ts';
 
 /**
  * A command Redis does not answer within this fails (a paused or cut-off Redis), instead of
@@ -26,6 +27,12 @@ const UNANSWERED = new Set([
   "Stream isn't writeable and enableOfflineQueue options is false",
 ]);
 
-/** Whether a call failed because Redis did not answer: timed out, unreachable, retries given up. */
-export const redisUnanswered = (error: unknown): boolean =>
-  error instanceof Error && (UNANSWERED.has(error.message) || error.name === 'MaxRetriesPerRequestError');
+/**
+ * The answer to a call that failed because Redis did not answer (timed out, unreachable, retries
+ * given up): 503 `unavailable`; null for any other failure.
+ */
+export function redisRefusal(error: unknown): HttpError | null {
+  const unanswered =
+    error instanceof Error && (UNANSWERED.has(error.message) || error.name === 'MaxRetriesPerRequestError');
+  return unanswered ? new HttpError(503, REDIS_UNAVAILABLE, { code: 'unavailable' }) : null;
+}

@@ -6,6 +6,7 @@ import { hashPassword } from '../src/features/accounts/passwords.ts';
 import { connectRedis } from '../src/redis.ts';
 import { createGame } from './game-helpers.ts';
 import { type Response, startServer, type TestServer } from './helpers.ts';
+import { LiveClient, listen } from './live-helpers.ts';
 
 /**
  * Health that tells the truth, and calls that need Redis failing in bounded time while it does not
@@ -60,27 +61,35 @@ describe.skipIf(!hasRedis)('health and Redis paused (a redis-server of its own)'
     });
     const player = await server.signedIn({ username: 'paused', passwordHash: await hashPassword('secret1') });
     const game = await createGame(player);
+    const { code } = (await server.agent().post('/api/rooms', { displayName: 'Ann' })).body;
+    const socket = await LiveClient.as(await listen(server.app), player);
 
     cli('client', 'pause', String(PAUSE_MS), 'all');
-    const [health, login, room, move] = await Promise.all([
+    const [health, login, room, move, join] = await Promise.all([
       timed(() => server.agent().get('/healthz')),
       timed(() => server.agent().post('/api/login', { username: 'paused', password: 'secret1' })),
       timed(() => player.post('/api/rooms')),
       timed(() => player.post(`/api/games/${game.id}/moves`, { from: 'e2', to: 'e4' })),
+      timed(async () => ({
+        status: 0,
+        headers: {},
+        body: await socket.ask({ type: 'room:join', code }, 'error'),
+      })),
     ]);
     expect(health.res).toMatchObject({
       status: 503,
       body: { status: 'unavailable', message: 'Redis unreachable', down: ['redis'] },
     });
     const unavailable = {
-      status: 503,
-      body: { message: 'A service the server needs is not answering. Please try again in a moment.' },
+      message: 'A service the server needs is not answering. Please try again in a moment.',
+      code: 'unavailable',
     };
-    expect(login.res).toMatchObject(unavailable);
-    expect(room.res).toMatchObject(unavailable);
+    expect(login.res).toMatchObject({ status: 503, body: unavailable });
+    expect(room.res).toMatchObject({ status: 503, body: unavailable });
+    expect(join.res.body).toMatchObject(unavailable);
     // The move is stored; only its event to the other instances is lost (they reload).
     expect(move.res.status).toBe(200);
-    for (const [name, { ms }] of Object.entries({ health, login, room, move })) {
+    for (const [name, { ms }] of Object.entries({ health, login, room, move, join })) {
       expect({ name, bounded: ms < BOUND_MS }).toEqual({ name, bounded: true });
     }
 
