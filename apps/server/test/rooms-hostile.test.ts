@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { Room } from '@sbc/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rooms } from '../src/db/schema.ts';
 import { ADDRESS_LIMITS } from '../src/features/accounts/limits.ts';
 import { WRONG_CODES } from '../src/features/rooms/guesses.ts';
 import { WAITING_ROOMS_MAX } from '../src/features/rooms/service.ts';
+import { connectRedis } from '../src/redis.ts';
 import { agentAt } from './accounts.ts';
 import { type Agent, startServer, type TestServer } from './helpers.ts';
 import { LiveClient, listen } from './live-helpers.ts';
@@ -162,4 +164,28 @@ describe('rooms by the hundred', () => {
     }
     expect(statuses).toEqual([...Array(ADDRESS_LIMITS.createRoom).fill(201), 429]);
   });
+});
+
+describe.skipIf(!process.env.REDIS_URL)('wrong room codes in Redis', () => {
+  it('are counted once for two instances: the address is refused after 20 across both', async () => {
+    const url = process.env.REDIS_URL as string;
+    const [one, two] = await Promise.all(
+      [0, 1].map(async () => startServer({ redis: await connectRedis(url) })),
+    );
+    try {
+      // A fresh address: Redis keeps the counters of earlier runs for their window.
+      const run = randomBytes(3);
+      const ip = `10.${run[0]}.${run[1]}.${run[2]}`;
+      const statuses: number[] = [];
+      for (let i = 0; i <= WRONG_CODES.perAddress; i++) {
+        const server = i % 2 ? two : one;
+        statuses.push(
+          (await agentAt(server, ip).get(`/api/rooms/ZZZZZ${'23456789ABCDEFGHJKMNPQRS'[i]}`)).status,
+        );
+      }
+      expect(statuses).toEqual([...Array(WRONG_CODES.perAddress).fill(404), 429]);
+    } finally {
+      await Promise.all([one.close(), two.close()]);
+    }
+  }, 60_000);
 });
