@@ -17,6 +17,7 @@ import { gameRoutes } from './features/games/routes.ts';
 import { inactivityMs } from './features/games/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
+import { codeGuesses } from './features/rooms/guesses.ts';
 import { memoryPresence } from './features/rooms/presence.ts';
 import { redisPresence } from './features/rooms/presence-redis.ts';
 import { roomRoutes } from './features/rooms/routes.ts';
@@ -79,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     gameCache: new GameCache(GAME_CACHE_SIZE, inactivityMs({ config }), now),
     gameLists: new GameLists(bus, now),
     presence: options.redis ? redisPresence(options.redis, app.log) : memoryPresence(),
+    codeGuesses: codeGuesses({ config, redis: options.redis, now }),
     now,
     startedAt: now(),
   };

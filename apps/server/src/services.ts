@@ -6,6 +6,7 @@ import type { EventBus } from './events/bus.ts';
 import type { Passwords } from './features/accounts/passwords.ts';
 import type { GameCache } from './features/games/cache.ts';
 import type { GameLists } from './features/games/lists.ts';
+import type { CodeGuesses } from './features/rooms/guesses.ts';
 import type { Presence } from './features/rooms/presence.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { SessionStore } from './plugins/session.ts';
@@ -31,6 +32,8 @@ export interface Services {
   gameLists: GameLists;
   /** Who is in each room now: in process, or in Redis with REDIS_URL (ephemeral, never stored). */
   presence: Presence;
+  /** The wrong room codes of each address and player, over HTTP and the socket alike. */
+  codeGuesses: CodeGuesses;
   /** The clock, so that tests can move time (inactivity, code expiry). */
   now: () => Date;
   /** When this server started (its uptime, on the admin's Settings tab). */

@@ -175,6 +175,22 @@ describe('a hostile client', () => {
     }
   });
 
+  it('refuses a move on a resigned game as ended, whichever side the final position has to move', async () => {
+    const black = await server.signedIn();
+    const id = await insertOnlineGame(server, owner.user.id, black.user.id);
+    // White resigns on its own turn: the final position has white to move, not black.
+    expect((await owner.post(`/api/games/${id}/resign`)).status).toBe(200);
+    const ended = { status: 409, body: { message: 'Game has ended.', code: 'gameEnded' } };
+    for (const [name, agent, from, to] of [
+      ['black', black, 'e7', 'e5'],
+      ['white', owner, 'e2', 'e4'],
+    ] as const) {
+      const before = await snapshot(server, id);
+      expect(await agent.post(`/api/games/${id}/moves`, { from, to }), name).toMatchObject(ended);
+      expect(await snapshot(server, id)).toEqual(before);
+    }
+  });
+
   it('refuses malformed JSON, oversized bodies, wrong types and injection-shaped strings', async () => {
     const url = `/api/games/${gameId}`;
     await refuses(gameId, [

@@ -215,6 +215,17 @@ describe('hostile clients at /ws', () => {
     await move(a, [a, b], gameId, 'e2e4', 0);
   });
 
+  it('refuses a move on a resigned game as ended, though the final position has the other side to move', async () => {
+    const { a, b, gameId } = await liveRoom();
+    // White resigns on its own turn: black is not the side to move, and the game is over.
+    a.send({ type: 'game:resign', gameId });
+    const { version } = await b.next('game:resigned');
+    const before = await snapshot(server, gameId);
+    const move = { type: 'game:move', gameId, from: 'e7', to: 'e5', version };
+    expect(await b.ask(move, 'error')).toMatchObject({ message: 'Game has ended.', code: 'gameEnded' });
+    expect(await snapshot(server, gameId)).toEqual(before);
+  });
+
   it('refuses sockets without a valid cookie, from another site, sending too big frames or too many', async () => {
     const { guest, a, b, gameId } = await liveRoom();
     const refused = (headers: Record<string, string>) =>

@@ -322,3 +322,29 @@ describe('Room lobby (docs/architecture.md §6, rooms)', () => {
     expect(router.state.location.pathname).toBe(`/game/${ONLINE_ID}`);
   });
 });
+
+describe('Too many wrong room codes (docs/api.md §7, Limits)', () => {
+  beforeEach(fakeSockets);
+  const LIMITED = {
+    status: 429,
+    body: { code: 'rateLimited', message: 'Too many wrong room codes. Please try again in 15 minutes.' },
+  };
+
+  it('says so in the lobby, with when to try again and the way back home', async () => {
+    renderAt('/room/K7QM2X', { 'GET /api/rooms/K7QM2X': LIMITED });
+    expect(await screen.findByRole('heading', { name: 'The room could not be loaded' })).toBeTruthy();
+    expect(screen.getByText(LIMITED.body.message)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toBeTruthy();
+  });
+
+  it('says so in the dialog when a join is refused', async () => {
+    const user = userEvent.setup();
+    renderAt('/dialog', { 'POST /api/rooms/join': LIMITED });
+    const dialog = await screen.findByRole('dialog', { name: 'Multiplayer Room' });
+    await user.click(within(dialog).getByRole('tab', { name: 'Join Room' }));
+    await user.type(within(dialog).getByLabelText('Room code'), 'K7QM2X');
+    await user.click(within(dialog).getByRole('button', { name: 'Join Room' }));
+    expect(await screen.findByText('Failed to join room')).toBeTruthy();
+    expect(screen.getByText(LIMITED.body.message)).toBeTruthy();
+  });
+});

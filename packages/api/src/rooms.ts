@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControls } from './common.ts';
 
 /** docs/api.md §7: the limits of the room forms. */
 export const ROOM_CODE_MAX = 8;
@@ -19,15 +20,42 @@ export const RoomCode = z
   .transform((code) => code.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]+$/, 'A room code is letters and digits'));
 
-// Others read this name: no control characters (which could also hide a name's real text).
-const CONTROL = /\p{Cc}/u;
+/**
+ * Others read this name: nothing that hides or reorders its text (zero-width and other invisible
+ * characters, bidi overrides, embeddings, marks and isolates, line separators).
+ */
+const HIDDEN = /[\p{Cf}\p{Default_Ignorable_Code_Point}\p{Bidi_Control}\p{Zl}\p{Zp}]/u;
+export const GUEST_NAME_HIDDEN = 'Invisible and text-direction characters are not allowed';
 
-/** A guest's display name: optional in the schema (absent, null or blank), required of visitors. */
-export const GuestName = z
-  .string({ error: 'Expected text' })
-  .trim()
-  .max(GUEST_NAME_MAX, `Name must be at most ${GUEST_NAME_MAX} characters`)
-  .refine((name) => !CONTROL.test(name), 'Control characters are not allowed')
+/** A name as another is compared with it: compatibility forms as plain letters (ａ as a), any case. */
+export const nameKey = (name: string): string => name.normalize('NFKC').toLowerCase();
+
+/** Names no guest takes, as `nameKey` gives them: they would speak for the site. */
+export const RESERVED_NAMES: readonly string[] = [
+  'admin',
+  'administrator',
+  'moderator',
+  'mod',
+  'staff',
+  'support',
+  'system',
+  'server',
+  'root',
+  'official',
+  'shared box chess',
+];
+export const GUEST_NAME_RESERVED = 'This name is reserved. Please choose another.';
+
+/** A guest's display name (NFC): optional in the schema (absent, null or blank), required of visitors. */
+export const GuestName = withoutControls(
+  z
+    .string({ error: 'Expected text' })
+    .normalize('NFC')
+    .trim()
+    .max(GUEST_NAME_MAX, `Name must be at most ${GUEST_NAME_MAX} characters`),
+)
+  .refine((name) => !HIDDEN.test(name), GUEST_NAME_HIDDEN)
+  .refine((name) => !RESERVED_NAMES.includes(nameKey(name)), GUEST_NAME_RESERVED)
   .nullish()
   .transform((name) => name || undefined);
 

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError, type ZodType } from 'zod';
 import { HttpError } from '../errors.ts';
+import { redisRefusal } from '../redis.ts';
 
 /** One line naming each bad field: `username: Username must be at least 3 characters`. */
 export function describeZodError(error: ZodError): string {
@@ -39,16 +40,21 @@ const clientMessage = (error: FastifyError, status: number) =>
 
 /**
  * Every error becomes JSON `{ message }` (plus `code` for a refusal of the rules or the game) with
- * its status. Unexpected errors are logged with their stack and answered with a plain 500: no stack
- * trace ever reaches a client.
+ * its status. Redis not answering is a 503 (redis.ts). Unexpected errors are logged with their stack
+ * and answered with a plain 500: no stack trace ever reaches a client.
  */
 export function answerError(
   error: FastifyError | HttpError | ZodError,
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  if (error instanceof HttpError) {
-    return reply.status(error.statusCode).send({ message: error.message, ...error.extra });
+  const send = (known: HttpError) =>
+    reply.status(known.statusCode).send({ message: known.message, ...known.extra });
+  if (error instanceof HttpError) return send(error);
+  const unavailable = redisRefusal(error);
+  if (unavailable) {
+    request.log.warn({ err: error }, 'Redis did not answer');
+    return send(unavailable);
   }
   // A route schema's failure arrives as the ZodError itself (see zodValidation).
   if (error instanceof ZodError) return reply.status(400).send({ message: describeZodError(error) });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
+import type { Services } from '../../services.ts';
 import { type Counters, memoryCounters, redisCounters } from './counters.ts';
 
 /**
@@ -20,6 +21,7 @@ export const LIMITS = {
 /** Calls limited per address only: requests per minute (RATE_LIMIT_SCALE applies too). */
 export const ADDRESS_LIMITS = {
   feedback: 5,
+  createRoom: 20,
 } as const;
 
 /** The route `config` of a per-address limit: @fastify/rate-limit, in Redis with REDIS_URL. */
@@ -33,14 +35,21 @@ export const GAME_LIMITS = { perIp: 30, perAccount: 10 } as const;
 
 const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
-/** Attempts per account in windows of `windowMs`: in Redis with REDIS_URL, else in this process. */
-function accountCounters(app: FastifyInstance, name: string, windowMs: number): Counters {
-  const { redis, now } = app.services;
-  return redis ? redisCounters(redis, `sbc:account:${name}:`, windowMs) : memoryCounters(windowMs, now);
+/** Attempts per key in a window of `windowMs`: in Redis with REDIS_URL (every instance's), else here. */
+export function windowCounters(
+  { redis, now }: Pick<Services, 'redis' | 'now'>,
+  prefix: string,
+  windowMs: number,
+): Counters {
+  return redis ? redisCounters(redis, prefix, windowMs) : memoryCounters(windowMs, now);
 }
 
 const inSeconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+
+/** What is left of a window, for a refusal's sentence: "1 minute", "15 minutes". */
+export const minutesLeft = (ttlMs: number): string =>
+  plural(Math.max(1, Math.ceil(ttlMs / 60_000)), 'minute');
 
 export interface Limit {
   /** The route's `config`: the per-address limit of @fastify/rate-limit. */
@@ -65,17 +74,16 @@ export function limit(
   const scale = app.services.config.RATE_LIMIT_SCALE;
   const { perIp, perAccount } = LIMITS[name];
   const max = Math.round(perAccount * scale);
-  const counters = accountCounters(app, name, ACCOUNT_WINDOW_MS);
+  const counters = windowCounters(app.services, `sbc:account:${name}:`, ACCOUNT_WINDOW_MS);
   const keyOf = (request: FastifyRequest, account: string | undefined) =>
     (account ?? accountOf(request.body as never)).trim().toLowerCase();
   const take: Limit['take'] = async (request, reply, account) => {
     const { count, ttlMs } = await counters.hit(keyOf(request, account));
     if (count <= max) return;
-    const minutes = Math.max(1, Math.ceil(ttlMs / 60_000));
     reply.header('retry-after', Math.ceil(ttlMs / 1000));
     throw new HttpError(
       429,
-      `Too many attempts for this account. Please try again in ${plural(minutes, 'minute')}.`,
+      `Too many attempts for this account. Please try again in ${minutesLeft(ttlMs)}.`,
     );
   };
   return {
@@ -93,7 +101,7 @@ export function limit(
 export function gameCreationLimit(app: FastifyInstance) {
   const scale = app.services.config.RATE_LIMIT_SCALE;
   const max = Math.round(GAME_LIMITS.perAccount * scale);
-  const counters = accountCounters(app, 'games', 60_000);
+  const counters = windowCounters(app.services, 'sbc:account:games:', 60_000);
   const refusal = (ms: number, whose: string) =>
     new HttpError(
       429,

@@ -41,12 +41,14 @@ function rules(result: Result<ActionResult, GameError>): string | null {
   throw refusal(result.error);
 }
 
-function requireTurn({ row, game }: LoadedGame, userId: string): void {
-  if (!colorsOf(row, userId).includes(game.turn)) throw refusal(gameError('notYourTurn'));
-}
-
 function requireLive(game: Game): void {
   if (game.isOver) throw refusal(gameError('gameEnded'));
+}
+
+/** An ended game is refused as ended first: its final position still has a side "to move". */
+function requireTurn({ row, game }: LoadedGame, userId: string): void {
+  requireLive(game);
+  if (!colorsOf(row, userId).includes(game.turn)) throw refusal(gameError('notYourTurn'));
 }
 
 /** A move intention may say which move it means to be: a replayed or stale one is refused. */

@@ -1,6 +1,7 @@
 import { ClientMessage, type ServerMessage } from '@sbc/api';
 import { HttpError } from '../../errors.ts';
 import { describeZodError } from '../../plugins/errors.ts';
+import { redisRefusal } from '../../redis.ts';
 import type { Services } from '../../services.ts';
 import type { LiveSocket } from './hub.ts';
 import { exitRoom, handle, type Live } from './messages.ts';
@@ -31,9 +32,10 @@ function read(data: { toString(): string }, isBinary: boolean): ClientMessage | 
 }
 
 function refusal(live: Live, error: unknown): ServerMessage {
-  if (error instanceof HttpError) {
-    const code = error.extra.code as string | undefined;
-    return { type: 'error', message: error.message, ...(code ? { code } : {}) };
+  const known = error instanceof HttpError ? error : redisRefusal(error);
+  if (known) {
+    const code = known.extra.code as string | undefined;
+    return { type: 'error', message: known.message, ...(code ? { code } : {}) };
   }
   live.log.error({ err: error }, 'socket message failed');
   return { type: 'error', message: 'Internal server error' };

@@ -132,7 +132,8 @@ async function watch(live: Live, socket: LiveSocket, gameId: string): Promise<vo
 
 async function joinBySocket(live: Live, socket: LiveSocket, code: string): Promise<void> {
   const { services, log, hub } = live;
-  const joined = await joinRoom(services, log, socket.player, code);
+  const who = { address: socket.address, playerId: socket.player.id };
+  const joined = await services.codeGuesses.check(who, () => joinRoom(services, log, socket.player, code));
   await enterRoom(live, socket, joined.id, 'player');
   if (joined.gameId) hub.follow(socket, joined.gameId, 'player');
   hub.send(socket, { type: 'room:state', room: await showRoom(services, joined.id) });

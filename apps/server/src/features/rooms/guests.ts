@@ -1,7 +1,9 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { nameKey } from '@sbc/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, unauthorized } from '../../errors.ts';
+import { badRequest, HttpError, unauthorized } from '../../errors.ts';
 import type { Services } from '../../services.ts';
+import { findByUsername } from '../accounts/users.ts';
 
 export const GUEST_COOKIE = 'sbc_guest';
 const GUEST_DAYS = 30;
@@ -52,20 +54,27 @@ export function requirePlayer(request: FastifyRequest, secret: string): Player {
   return player;
 }
 
+export const NAME_TAKEN = 'This name belongs to a registered player. Please choose another.';
+
 /**
  * The caller about to take a seat. A visitor becomes a guest named `name` (400 `required` without
- * one) and gets the cookie; a guest who gives a new name keeps their id under the new name.
+ * one; 409 `nameTaken` for a registered player's name) and gets the cookie; a guest who gives a new
+ * name keeps their id under the new name.
  */
-export function seatTaker(
+export async function seatTaker(
   request: FastifyRequest,
   reply: FastifyReply,
   services: Services,
   name: string | undefined,
   required: string,
-): Player {
+): Promise<Player> {
   const known = playerOf(request, services.secret);
   if (known && (!known.isGuest || !name || name === known.name)) return known;
   if (!name) throw badRequest(required);
+  // Usernames are plain ASCII: a fullwidth 'ａｌｉｃｅ' is alice too.
+  if (await findByUsername(services.database.db, nameKey(name))) {
+    throw new HttpError(409, NAME_TAKEN, { code: 'nameTaken' });
+  }
   const guest = { id: known?.id ?? `guest-${randomUUID()}`, name, isGuest: true };
   reply.setCookie(GUEST_COOKIE, guestCookie(guest, services.secret), {
     path: '/',

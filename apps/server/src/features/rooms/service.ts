@@ -15,6 +15,7 @@ import {
   findRoom,
   insertRoom,
   lockRoom,
+  lockWaitingRooms,
   type RoomRow,
   type SeatRow,
   seat,
@@ -31,19 +32,27 @@ export const ROOM_FULL = 'This room is full. You can watch the game instead.';
 const newCode = () =>
   Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
+/** Rooms one player may have waiting for a second player at once. */
+export const WAITING_ROOMS_MAX = 5;
+
 const roomFull = (room: RoomRow) => new HttpError(409, ROOM_FULL, { code: 'roomFull', gameId: room.gameId });
+const roomNotFound = () => new HttpError(404, 'Room not found', { code: 'roomNotFound' });
+
+/** A wrong code or id: what the limit on guessing codes counts (guesses.ts). */
+export const isRoomNotFound = (error: unknown): boolean =>
+  error instanceof HttpError && error.extra.code === 'roomNotFound';
 
 /** A room that is not closed; 404 otherwise. */
 export async function openRoom(db: Db, idOrCode: string): Promise<RoomRow> {
   const room = await findRoom(db, idOrCode);
-  if (!room || room.status === 'closed') throw notFound('Room not found');
+  if (!room || room.status === 'closed') throw roomNotFound();
   return room;
 }
 
 export async function showRoom(services: Services, idOrCode: string): Promise<Room> {
   const db = services.database.db;
   const room = await findRoom(db, idOrCode);
-  if (!room) throw notFound('Room not found');
+  if (!room) throw roomNotFound();
   return roomView(room, await seatsOf(db, room.id), await services.presence.of(room.id));
 }
 
@@ -57,7 +66,7 @@ async function changeRoom<T>(
   const { id } = await openRoom(db, idOrCode);
   const { result, changed, seats } = await db.transaction(async (tx) => {
     const room = await lockRoom(tx, id);
-    if (room.status === 'closed') throw notFound('Room not found');
+    if (room.status === 'closed') throw roomNotFound();
     const result = await change(tx, room, await seatsOf(tx, id));
     return { result, changed: (await findRoom(tx, id))!, seats: await seatsOf(tx, id) };
   });
@@ -71,6 +80,14 @@ export async function createRoom(services: Services, player: Player): Promise<Ro
   for (let attempt = 1; ; attempt++) {
     try {
       const room = await db.transaction(async (tx) => {
+        // One player's creations are counted one at a time: a burst cannot pass the check together.
+        if ((await lockWaitingRooms(tx, player.id)) >= WAITING_ROOMS_MAX) {
+          throw new HttpError(
+            409,
+            `You already have ${WAITING_ROOMS_MAX} rooms waiting for a second player. Leave one before you create another.`,
+            { code: 'tooManyRooms' },
+          );
+        }
         const created = await insertRoom(tx, { code: newCode(), hostId: player.id, createdAt: now });
         await seat(tx, created.id, player, now);
         return created;

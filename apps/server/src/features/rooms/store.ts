@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { roomPlayers, rooms } from '../../db/schema.ts';
 import type { Player } from './guests.ts';
@@ -24,6 +24,19 @@ export async function findRoom(db: Db, idOrCode: string): Promise<RoomRow | null
 export async function lockRoom(db: Db, id: string): Promise<RoomRow> {
   const [room] = await db.select().from(rooms).where(eq(rooms.id, id)).for('update');
   return room;
+}
+
+/**
+ * How many rooms the player hosts that wait for a second player, counted under a lock on the
+ * player until the transaction ends.
+ */
+export async function lockWaitingRooms(db: Db, hostId: string): Promise<number> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`rooms:${hostId}`}))`);
+  const [{ waiting }] = await db
+    .select({ waiting: count() })
+    .from(rooms)
+    .where(and(eq(rooms.hostId, hostId), eq(rooms.status, 'waiting')));
+  return waiting;
 }
 
 export async function insertRoom(db: Db, values: typeof rooms.$inferInsert): Promise<RoomRow> {

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card, Spinner } from '../../../components/ui/card.tsx';
-import { HttpError } from '../../../lib/http.ts';
+import { errorMessage, HttpError } from '../../../lib/http.ts';
 import { useSession } from '../../auth/index.ts';
 import { knownGuest, usePlayerId } from '../../live/index.ts';
 import { useRoom } from '../api/rooms.ts';
@@ -70,7 +70,16 @@ function Lobby({ code }: { code: string }) {
       </Notice>
     );
   }
-  if (!room.data) return room.error ? <Notice title="The room could not be loaded" /> : <Spinner />;
+  if (!room.data && room.error) {
+    // The server's reason, such as too many wrong codes from this address, and when to try again.
+    return (
+      <Notice title="The room could not be loaded">
+        <p className="text-slate-600">{errorMessage(room.error, 'Please try again in a moment.')}</p>
+        <BackHome />
+      </Notice>
+    );
+  }
+  if (!room.data) return <Spinner />;
   if (seated) return <SeatedLobby room={room.data} me={me} leaving={false} onLeave={leave.mutate} />;
   if (full && canSit) {
     const { gameId } = room.data;
