@@ -423,6 +423,24 @@ describe('the audit log', () => {
     expect(log.items[0].createdAt >= log.items.at(-1)!.createdAt).toBe(true); // newest first
   });
 
+  it('names the blocked user in the answer and in the audit log', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    const target = await server.signedIn();
+    const { username } = target.user;
+    for (const [isBlocked, message, action] of [
+      [true, `User ${username} blocked`, 'user.block'],
+      [false, `User ${username} unblocked`, 'user.unblock'],
+    ] as const) {
+      const res = await admin.post('/api/admin/users/block', { userId: target.user.id, isBlocked });
+      expect(res).toMatchObject({ status: 200, body: { message } });
+      const log = AuditPage.parse((await admin.get('/api/admin/audit?pageSize=100')).body);
+      expect(log.items.find((e) => e.actorId === admin.user.id)).toMatchObject({
+        action,
+        targetLabel: username,
+      });
+    }
+  });
+
   it('records the command line as the actor of promote and demote', async () => {
     const user = await server.signedIn();
     const out = { log: () => {}, error: () => {} };

@@ -164,7 +164,8 @@ describe.skipIf(!HAS_CHROMIUM)(
       await expect.poll(() => users.getByRole('row').count(), { timeout: WAIT_MS }).toBe(2); // header and Pat
       await users.getByRole('cell', { name: PLAYER.email }).waitFor();
       await users.getByRole('button', { name: `Block ${PLAYER.username}` }).click();
-      await toast(admin, 'User blocked');
+      await admin.getByRole('dialog', { name: 'Block User' }).getByRole('button', { name: 'Block' }).click();
+      await toast(admin, `User ${PLAYER.username} blocked`);
       await users.getByText('Blocked', { exact: true }).waitFor();
 
       // Pat's home is still open; the next call (a new game) finds the session gone.
@@ -179,7 +180,7 @@ describe.skipIf(!HAS_CHROMIUM)(
       await player.getByRole('tab', { name: 'Login' }).waitFor();
 
       await users.getByRole('button', { name: `Unblock ${PLAYER.username}` }).click();
-      await toast(admin, 'User unblocked');
+      await toast(admin, `User ${PLAYER.username} unblocked`);
       await users.getByText('Active', { exact: true }).waitFor();
       await player.getByLabel('Username or email').fill(PLAYER.username);
       await player.getByLabel('Password', { exact: true }).fill(PLAYER.password);

@@ -243,11 +243,11 @@ describe('the admin panel', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('true');
   });
 
-  it('searches users on the server and blocks one, with the server’s message', async () => {
+  it('searches users on the server and blocks one after asking, the toast naming them', async () => {
     const user = userEvent.setup();
     const calls = panel({
       'GET /api/admin/users?q=bob%40example.com&page=1': page([BOB]),
-      'POST /api/admin/users/block': { status: 200, body: { message: 'User blocked' } },
+      'POST /api/admin/users/block': { status: 200, body: { message: 'User bob blocked' } },
     });
     renderApp(<AdminPage user={ADMIN} />);
     const table = await screen.findByRole('table', { name: 'Users' });
@@ -257,9 +257,21 @@ describe('the admin panel', () => {
     await waitFor(() =>
       expect(within(screen.getByRole('table', { name: 'Users' })).queryByText('root')).toBeNull(),
     );
+    const posts = () => calls.filter((c) => c.method === 'POST');
+    // A first click only asks; Cancel sends nothing.
     await user.click(screen.getByRole('button', { name: 'Block bob' }));
-    expect(await screen.findByText('User blocked')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 'u2', isBlocked: true });
+    const ask = screen.getByRole('dialog', { name: 'Block User' });
+    expect(ask.textContent).toContain('Block bob?');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Block bob' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Block User' })).getByRole('button', { name: 'Block' }),
+    );
+    expect(await screen.findByText('User bob blocked')).toBeTruthy();
+    expect(posts().map((c) => c.body)).toEqual([{ userId: 'u2', isBlocked: true }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('pages through a list the server pages', async () => {

@@ -106,15 +106,16 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       const admin = requireAdmin(request);
       const { userId, isBlocked } = request.body;
       if (userId === admin.id) throw badRequest('You cannot block yourself');
-      await db.transaction(async (tx) => {
+      const username = await db.transaction(async (tx) => {
         const [user] = await tx.update(users).set({ isBlocked }).where(eq(users.id, userId)).returning();
         if (!user) throw notFound('User not found');
         const target = { id: user.id, label: user.username };
         await recordAudit(tx, admin, isBlocked ? 'user.block' : 'user.unblock', target, null, services.now());
+        return user.username;
       });
       // A blocked user is signed out everywhere at once.
       if (isBlocked) await services.sessions.endOthers(userId, null);
-      return { message: isBlocked ? 'User blocked' : 'User unblocked' };
+      return { message: `User ${username} ${isBlocked ? 'blocked' : 'unblocked'}` };
     },
   );
 
