@@ -19,7 +19,7 @@ import { AdminPage } from '../src/features/admin/components/AdminPage.tsx';
 import { auditAction } from '../src/features/admin/components/AuditLog.tsx';
 import { MaintenanceSwitch } from '../src/features/admin/components/MaintenanceSwitch.tsx';
 import { statCards } from '../src/features/admin/components/StatCards.tsx';
-import { amount, bytes, dollars, duration } from '../src/features/admin/lib/format.ts';
+import { amount, bytes, duration, money, totals } from '../src/features/admin/lib/format.ts';
 import { keyToUrl, type QueryParams } from '../src/lib/http.ts';
 import { createQueryClient } from '../src/lib/queryClient.ts';
 import { ADA, type Answer, gameResponse, newGame, type Route, renderApp, serve } from './helpers.tsx';
@@ -47,7 +47,6 @@ const STATS: AdminStats = {
   playingUsers: 2,
   totalGames: 40,
   activeGames: 5,
-  totalSponsorshipCents: 123456,
   sponsorshipCount: 3,
   sponsorshipsByCurrency: [{ currency: 'USD', amountCents: 123456, count: 3 }],
   maintenanceMode: false,
@@ -68,9 +67,10 @@ const panel = (routes: Record<string, Route> = {}) =>
   });
 
 describe('admin formatting', () => {
-  it('writes cents as dollars with 2 decimals, sizes and uptimes readably', () => {
-    expect(dollars(123456)).toBe('$1,234.56');
-    expect(dollars(0)).toBe('$0.00');
+  it('writes cents in their currency with 2 decimals, sizes and uptimes readably', () => {
+    expect(money(123456, 'USD')).toBe('$1,234.56');
+    expect(money(0, 'USD')).toBe('$0.00');
+    expect(money(100_000, 'INR')).toBe('₹1,000.00');
     expect(amount(2550, 'INR')).toBe('25.50 INR');
     expect(bytes(null)).toBe('N/A');
     expect(bytes(512)).toBe('512 bytes');
@@ -78,6 +78,20 @@ describe('admin formatting', () => {
     expect(duration(45)).toBe('45s');
     expect(duration(3 * 3600 + 4 * 60)).toBe('3h 4m');
     expect(duration(2 * 86_400 + 60)).toBe('2d 0h 1m');
+  });
+
+  it('totals the sponsorships per currency on their card, never adding currencies up', () => {
+    const mixed: AdminStats = {
+      ...STATS,
+      sponsorshipCount: 2,
+      sponsorshipsByCurrency: [
+        { currency: 'INR', amountCents: 100_000, count: 1 },
+        { currency: 'USD', amountCents: 2500, count: 1 },
+      ],
+    };
+    expect(statCards(mixed)[4]).toMatchObject({ value: '₹1,000.00 · $25.00', detail: '2 sponsorships' });
+    expect(statCards({ ...STATS, sponsorshipCount: 0, sponsorshipsByCurrency: [] })[4].value).toBe('$0.00');
+    expect(totals([{ currency: 'EUR', amountCents: 1050 }])).toBe('€10.50');
   });
 
   it('has the six stat cards: the sum of sponsorships in dollars with its count, the system status', () => {

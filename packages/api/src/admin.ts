@@ -20,11 +20,12 @@ export const AdminStats = z.object({
   playingUsers: z.int().min(0),
   totalGames: z.int().min(0),
   activeGames: z.int().min(0),
-  /** Sum of the completed sponsorships' amounts, in cents (all currencies added up). */
-  totalSponsorshipCents: z.int().min(0),
   /** How many completed sponsorships. */
   sponsorshipCount: z.int().min(0),
-  /** The same, currency by currency (upper-case ISO 4217 codes). */
+  /**
+   * The completed sponsorships' amounts (in cents) and count, currency by currency (upper-case
+   * ISO 4217 codes): amounts in different currencies are never added up.
+   */
   sponsorshipsByCurrency: z.array(
     z.object({ currency: z.string(), amountCents: z.int().min(0), count: z.int().min(0) }),
   ),

@@ -2,7 +2,7 @@ import type { AdminStats } from '@sbc/api';
 import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { useAdminStats } from '../api/admin.ts';
-import { dollars } from '../lib/format.ts';
+import { totals } from '../lib/format.ts';
 
 interface Stat {
   label: string;
@@ -22,7 +22,7 @@ export function statCards(s: AdminStats): Stat[] {
     { label: 'Total Games', value: s.totalGames, detail: `${s.activeGames} active` },
     {
       label: 'Total Sponsorships',
-      value: dollars(s.totalSponsorshipCents),
+      value: totals(s.sponsorshipsByCurrency),
       detail: plural(s.sponsorshipCount, 'sponsorship'),
     },
     {
