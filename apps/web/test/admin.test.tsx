@@ -396,6 +396,20 @@ describe('the admin panel', () => {
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/admin/feedback/f1')).toBe(true);
   });
 
+  it('labels the Settings maintenance switch by its state: off while off, on once switched on', async () => {
+    const user = userEvent.setup();
+    panel();
+    renderApp(<AdminPage user={ADMIN} />);
+    await user.click(await screen.findByRole('tab', { name: 'Settings' }));
+    const toggle = await screen.findByRole('switch', { name: 'Maintenance mode off' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(screen.queryByText('Maintenance mode on')).toBeNull();
+    await user.click(toggle);
+    expect(screen.getByRole('switch', { name: 'Maintenance mode on' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+  });
+
   it('shows the system’s state and the audit log in Settings', async () => {
     const user = userEvent.setup();
     const info: AdminSystem = {
