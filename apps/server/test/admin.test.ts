@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -216,6 +217,63 @@ describe('paging', () => {
     }
     const oldest = byNumber[totalPages - 1].items.at(-1) as GameSummary;
     expect((await at(`page=${totalPages + 1}&after=${pageCursor(oldest)}`)).items).toEqual([]);
+  });
+
+  it('searches the games by id, player and status, and pages the matches by number or cursor', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    const tag = randomBytes(4).toString('hex');
+    const zoe = await server.signedIn({ username: `Zoe_${tag}` });
+    const zed = await server.signedIn({ username: `zed_${tag}` });
+    const mine = [];
+    for (let i = 0; i < 3; i++) {
+      mine.push((await createGame(zoe)).id);
+      server.advance(1000);
+    }
+    const online = await insertOnlineGame(server, zed.user.id, zoe.user.id);
+    const other = (await createGame(zed)).id;
+    const { db } = server.app.services.database;
+    await db.update(games).set({ status: 'resigned' }).where(eq(games.id, mine[0]));
+    const search = async (query: string) => {
+      const res = await admin.get(`/api/admin/games?${query}`);
+      expect(res.status, query).toBe(200);
+      const found = AdminGamePage.parse(res.body);
+      return { ids: found.items.map((g) => g.id), total: found.total, totalPages: found.totalPages };
+    };
+    // A player by the first letters of their username, any case: as white or as black, newest first.
+    expect(await search(`q=ZOE_${tag}`)).toMatchObject({
+      ids: [online, mine[2], mine[1], mine[0]],
+      total: 4,
+    });
+    expect((await search(`q=z`)).total).toBeGreaterThanOrEqual(5);
+    expect((await search(`q=${tag}`)).ids).toEqual([]); // the start of a name, not its middle
+    // A game by its id, whole or its first 8 characters (as the list shows it).
+    expect(await search(`q=${other}`)).toMatchObject({ ids: [other], total: 1 });
+    expect((await search(`q=${other.slice(0, 8).toUpperCase()}`)).ids).toContain(other);
+    // A status, alone or with a player.
+    const resigned = await search('status=resigned&pageSize=100');
+    expect(resigned.ids).toContain(mine[0]);
+    expect(resigned.ids).not.toContain(mine[1]);
+    expect(await search(`q=zoe_${tag}&status=active`)).toMatchObject({
+      ids: [online, mine[2], mine[1]],
+      total: 3,
+    });
+    // `%` and `_` are letters: 'z%' finds no 'zed'.
+    expect((await search('q=z%25')).ids).toEqual([]);
+    // Pages of a search: by number, and next to a cursor, the same rows.
+    const first = await search(`q=zoe_${tag}&pageSize=2`);
+    expect(first).toMatchObject({ ids: [online, mine[2]], total: 4, totalPages: 2 });
+    expect((await search(`q=zoe_${tag}&pageSize=2&page=2`)).ids).toEqual([mine[1], mine[0]]);
+    const last = AdminGamePage.parse((await admin.get(`/api/admin/games?q=zoe_${tag}&pageSize=2`)).body)
+      .items[1];
+    expect((await search(`q=zoe_${tag}&pageSize=2&page=2&after=${pageCursor(last)}`)).ids).toEqual([
+      mine[1],
+      mine[0],
+    ]);
+    // A bad status says what is allowed, and changes nothing.
+    expect(await admin.get('/api/admin/games?status=won')).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('status: status must be one of active, check') },
+    });
   });
 
   it('refuses a malformed cursor, with the field named', async () => {

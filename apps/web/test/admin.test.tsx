@@ -340,6 +340,68 @@ describe('the admin panel', () => {
     ]);
   });
 
+  it('searches the games by id or player and status on the server, jumps to a page, and opens a row at /game/{id}', async () => {
+    const user = userEvent.setup();
+    const { gameState: _state, ...fields } = gameResponse(newGame());
+    const game = (id: string): GameSummary => ({
+      ...fields,
+      id,
+      createdAt: STATS_DATE,
+      gameState: { isComputerGame: false, humanPlayer: 'white', aiDifficulty: 'medium' },
+    });
+    const [g1, g2, g3, g4] = ['aaaa1111-0000', 'bbbb2222-0000', 'cccc3333-0000', 'dddd4444-0000'].map(game);
+    const games = (query: QueryParams) => `GET ${keyToUrl(['/api/admin/games', query])}`;
+    const calls = panel({
+      [games({ page: 1 })]: page([g1], { total: 1200, totalPages: 600 }),
+      [games({ page: 450 })]: page([g4], { page: 450, total: 1200, totalPages: 600 }),
+      [games({ q: 'bob', page: 1 })]: page([g2], { total: 1 }),
+      [games({ q: 'bob', status: 'resigned', page: 1 })]: page([g3], { total: 1 }),
+    });
+    const router = createMemoryRouter(
+      [
+        { path: '/admin', element: <AdminPage user={ADMIN} /> },
+        { path: '/game/:id', element: <p>Game page</p> },
+      ],
+      { initialEntries: ['/admin'] },
+    );
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Games' }));
+    expect(await screen.findByText('Page 1 of 600 · 1200 in all')).toBeTruthy();
+    // Straight to a page by its number; a page that is not one changes nothing and says why.
+    const jump = screen.getByRole('textbox', { name: 'Go to page' });
+    await user.clear(jump);
+    await user.type(jump, '601{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('Enter a page from 1 to 600');
+    await user.clear(jump);
+    await user.type(jump, '450');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findByText('Page 450 of 600 · 1200 in all')).toBeTruthy();
+    // A search by player, then with a status: the server answers both.
+    await user.type(screen.getByRole('searchbox', { name: 'Search games' }), 'bob');
+    const table = () => screen.getByRole('table', { name: 'Games' });
+    await waitFor(() => expect(within(table()).getByText('bbbb2222')).toBeTruthy());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'resigned');
+    await waitFor(() => expect(within(table()).getByText('cccc3333')).toBeTruthy());
+    expect(calls.filter((c) => c.url.startsWith('/api/admin/games')).map((c) => c.url)).toEqual([
+      '/api/admin/games?page=1',
+      '/api/admin/games?page=450',
+      '/api/admin/games?q=bob&page=1',
+      '/api/admin/games?q=bob&status=resigned&page=1',
+    ]);
+    // Each row links to its game, and a click anywhere on it opens it.
+    const row = within(table()).getByRole('row', { name: /cccc3333/ });
+    expect(within(row).getByRole('link', { name: 'Open game cccc3333' }).getAttribute('href')).toBe(
+      '/game/cccc3333-0000',
+    );
+    await user.click(within(row).getByText(String(g3.moveCount)));
+    expect(await screen.findByText('Game page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/game/cccc3333-0000');
+  });
+
   it('offers View Game for an online game, which a spectator may watch, and not for one at one screen', async () => {
     const user = userEvent.setup();
     const player = { id: 'u2', username: 'bob', firstName: 'Bob', lastName: null, profileImageUrl: null };

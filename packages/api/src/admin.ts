@@ -1,3 +1,4 @@
+import { GAME_STATUSES } from '@sbc/game';
 import { z } from 'zod';
 import { User } from './auth.ts';
 import { Color, CursorPageQuery, Page, PageQuery, withoutControls } from './common.ts';
@@ -167,6 +168,13 @@ export type AuditPage = z.infer<typeof AuditPage>;
 
 /** The query of every admin list but users (which adds `q`). */
 export const AdminPageQuery = PageQuery;
-/** The games list's query: pages by number, or next to a page cursor (docs/api.md §4). */
-export const AdminGamesQuery = CursorPageQuery;
-export type AdminGamesQuery = CursorPageQuery;
+/**
+ * The games list's query (docs/api.md §4): pages by number, or next to a page cursor; `q` finds a
+ * game by its id or the first characters of it, or by a player's username or its first letters
+ * (any case); `status` keeps one status.
+ */
+export const AdminGamesQuery = CursorPageQuery.safeExtend({
+  q: withoutControls(z.string({ error: 'Expected text' }).trim().max(100, 'Search is too long')).optional(),
+  status: z.enum(GAME_STATUSES, { error: `status must be one of ${GAME_STATUSES.join(', ')}` }).optional(),
+});
+export type AdminGamesQuery = z.infer<typeof AdminGamesQuery>;

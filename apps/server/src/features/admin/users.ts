@@ -15,13 +15,10 @@ import { badRequest, notFound } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { publicUser, setAdmin } from '../accounts/users.ts';
 import { recordAudit } from './audit.ts';
-import { offsetOf, pageOf, toCount } from './paging.ts';
+import { contains, offsetOf, pageOf, toCount } from './paging.ts';
 
 /** Online means active in the last 5 minutes (docs/api.md §4). */
 export const ONLINE_MS = 5 * 60_000;
-
-/** `%` and `_` in a search are letters, not wildcards. */
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The admin's calls on accounts: list and search, online users, block, admin rights. */
 export async function userAdminRoutes(app: FastifyInstance): Promise<void> {

@@ -1,12 +1,37 @@
 import { type AdminGamePage, AdminGamesQuery, MaintenanceRequest, type Setting } from '@sbc/api';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { settings } from '../../db/schema.ts';
+import type { Db } from '../../db/connect.ts';
+import { games, settings, users } from '../../db/schema.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { recordAudit } from '../admin/audit.ts';
-import { offsetOf, pageOf } from '../admin/paging.ts';
+import { offsetOf, pageOf, startsWith } from '../admin/paging.ts';
 import { writeMaintenance } from './maintenance.ts';
-import { countGames, pageGames, pageGamesNextTo } from './store.ts';
+import { countGames, countGamesWhere, pageGames, pageGamesNextTo } from './store.ts';
 import { summaryView } from './view.ts';
+
+/**
+ * The games a search keeps, each condition on an index: the status on (status, created_at, id), an
+ * id's first characters on games_id_prefix, and a player's games on the white and black indexes,
+ * the players found first by the first letters of their username (users_username_prefix). Their
+ * ids go in as one array parameter, not a subquery: the planner then sees how many games they
+ * have, and reads the indexes for a few players and the table for most of them. None without a
+ * search.
+ */
+async function gameSearch(db: Db, { q, status }: Pick<AdminGamesQuery, 'q' | 'status'>) {
+  const byStatus = status ? eq(games.status, status) : undefined;
+  if (!q) return byStatus;
+  const prefix = startsWith(q.toLowerCase());
+  const players = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) like ${prefix}`);
+  const ids = sql.param(players.map((p) => p.id));
+  const byPlayer = players.length
+    ? [sql`${games.whitePlayerId} = any(${ids}::text[])`, sql`${games.blackPlayerId} = any(${ids}::text[])`]
+    : [];
+  return and(byStatus, or(like(games.id, prefix), ...byPlayer));
+}
 
 /** The admin's game and settings calls (docs/api.md §6). */
 export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
@@ -21,13 +46,14 @@ export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
     '/api/admin/games',
     { schema: { querystring: AdminGamesQuery } },
     async (request): Promise<AdminGamePage> => {
-      const { after, before, ...query } = request.query;
-      const total = await countGames(db);
+      const { after, before, q, status, ...query } = request.query;
+      const where = await gameSearch(db, { q, status });
+      const total = where ? await countGamesWhere(db, where) : await countGames(db);
       const games = after
-        ? await pageGamesNextTo(db, query.pageSize, { after })
+        ? await pageGamesNextTo(db, query.pageSize, { after }, where)
         : before
-          ? await pageGamesNextTo(db, query.pageSize, { before })
-          : await pageGames(db, { limit: query.pageSize, offset: offsetOf(query) }, total);
+          ? await pageGamesNextTo(db, query.pageSize, { before }, where)
+          : await pageGames(db, { limit: query.pageSize, offset: offsetOf(query) }, total, where);
       return pageOf(query, total, games.map(summaryView));
     },
   );

@@ -174,16 +174,23 @@ export async function countGames(db: Db): Promise<number> {
   return Number(row?.rows ?? 0);
 }
 
+/** How many games `where` keeps (a search of the admin's list), counted on its indexes. */
+export async function countGamesWhere(db: Db, where: SQL): Promise<number> {
+  const [row] = await db.select({ rows: sql<number>`count(*)` }).from(games).where(where);
+  return Number(row?.rows ?? 0);
+}
+
 /**
- * A page of every game, newest first (the admin's list). The page's ids come first from the index
- * on (created_at, id) alone, then their rows and names: the rows skipped are never joined. A page
- * in the second half is read from the other end, so that the last page costs what the first does
- * and the middle one the most.
+ * A page of every game, or of those `where` keeps, newest first (the admin's list). The page's ids
+ * come first from an index alone ((created_at, id), or the search's), then their rows and names:
+ * the rows skipped are never joined. A page in the second half is read from the other end, so that
+ * the last page costs what the first does and the middle one the most.
  */
 export async function pageGames(
   db: Db,
   page: { limit: number; offset: number },
   total: number,
+  where?: SQL,
 ): Promise<ListedGame[]> {
   const limit = Math.min(page.limit, total - page.offset);
   if (limit <= 0) return [];
@@ -194,6 +201,7 @@ export async function pageGames(
           await db
             .select({ id: games.id })
             .from(games)
+            .where(where)
             .orderBy(asc(games.createdAt), asc(games.id))
             .limit(limit)
             .offset(fromEnd)
@@ -201,6 +209,7 @@ export async function pageGames(
       : await db
           .select({ id: games.id })
           .from(games)
+          .where(where)
           .orderBy(desc(games.createdAt), desc(games.id))
           .limit(limit)
           .offset(page.offset)
@@ -209,15 +218,17 @@ export async function pageGames(
 }
 
 /**
- * A page of every game next to a cursor (docs/api.md §4): the `limit` games older than `after`, or
- * newer than `before`, newest first. The keyset condition starts the index scan at the cursor, so
- * every page costs what the first does. Games' times come from the app's clock in milliseconds
- * (services.now()), as the cursor carries them, so the cursor's own row compares equal.
+ * A page of every game, or of those `where` keeps, next to a cursor (docs/api.md §4): the `limit`
+ * games older than `after`, or newer than `before`, newest first. The keyset condition starts the
+ * index scan at the cursor, so every page costs what the first does. Games' times come from the
+ * app's clock in milliseconds (services.now()), as the cursor carries them, so the cursor's own row
+ * compares equal.
  */
 export async function pageGamesNextTo(
   db: Db,
   limit: number,
   cursor: { after: PageCursor } | { before: PageCursor },
+  where?: SQL,
 ): Promise<ListedGame[]> {
   const at = 'after' in cursor ? cursor.after : cursor.before;
   const key = sql`(${games.createdAt}, ${games.id})`;
@@ -225,11 +236,11 @@ export async function pageGamesNextTo(
   const ids = (
     'after' in cursor
       ? await query
-          .where(sql`${key} < (${at.createdAt}, ${at.id})`)
+          .where(and(sql`${key} < (${at.createdAt}, ${at.id})`, where))
           .orderBy(desc(games.createdAt), desc(games.id))
       : (
           await query
-            .where(sql`${key} > (${at.createdAt}, ${at.id})`)
+            .where(and(sql`${key} > (${at.createdAt}, ${at.id})`, where))
             .orderBy(asc(games.createdAt), asc(games.id))
         ).reverse()
   ).map((g) => g.id);

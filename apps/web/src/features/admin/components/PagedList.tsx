@@ -15,6 +15,7 @@ export function PagedList<T>({
   rowKey,
   empty,
   cursor,
+  rowHref,
 }: {
   name: AdminList;
   params?: QueryParams;
@@ -25,6 +26,8 @@ export function PagedList<T>({
   empty: string;
   /** A row's page cursor, for a list the server reads next to one (docs/api.md §4). */
   cursor?: (row: T) => string;
+  /** Where a click on a row goes. */
+  rowHref?: (row: T) => string;
 }) {
   const [at, setAt] = useState<QueryParams>({ page: 1 });
   const { data, error, isPending } = useAdminPage<T>(name, { ...params, ...at }, pollMs);
@@ -36,15 +39,23 @@ export function PagedList<T>({
       </p>
     );
   // Next starts after the page's last row, Previous before its first; the first page is read from
-  // the top, as when the tab opens: it costs nothing, and rows made since belong on it.
+  // the top, as when the tab opens: it costs nothing, and rows made since belong on it. A page
+  // further away is found by its number.
   const turn = (page: number) => {
     const row = page > data.page ? data.items.at(-1) : data.items[0];
-    if (!cursor || !row || page === 1) setAt({ page });
+    if (!cursor || !row || page === 1 || Math.abs(page - data.page) !== 1) setAt({ page });
     else setAt({ page, [page > data.page ? 'after' : 'before']: cursor(row) });
   };
   return (
     <>
-      <DataTable label={label} columns={columns} rows={data.items} rowKey={rowKey} empty={empty} />
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={data.items}
+        rowKey={rowKey}
+        rowHref={rowHref}
+        empty={empty}
+      />
       <Pager page={data.page} totalPages={data.totalPages} total={data.total} onPage={turn} />
     </>
   );

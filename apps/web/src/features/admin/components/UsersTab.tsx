@@ -1,18 +1,16 @@
 import type { MessageResponse, User } from '@sbc/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { adminApi, refreshAfter } from '../api/admin.ts';
+import { useSearch } from '../hooks/useSearch.ts';
 import { date } from '../lib/format.ts';
 import { PagedList } from './PagedList.tsx';
 import { UserCell } from './UserCell.tsx';
-
-/** The search waits for a pause in the typing before it asks the server. */
-const SEARCH_DELAY_MS = 300;
 
 /**
  * Block asks first (it signs the user out everywhere at once); Unblock undoes nothing harmful and
@@ -71,12 +69,7 @@ function BlockButton({ user, self }: { user: User; self: boolean }) {
 
 /** Users: a search by username, email, first or last name, and Block or Unblock on each. */
 export function UsersTab({ adminId }: { adminId: string }) {
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { typed, setTyped, q } = useSearch();
   return (
     <div className="space-y-4">
       <input
