@@ -7,10 +7,10 @@ import {
   pageCursor,
   type User,
 } from '@sbc/api';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../src/app/App.tsx';
 import { routes } from '../src/app/routes.tsx';
 import { STATS_POLL_MS } from '../src/features/admin/api/admin.ts';
@@ -20,9 +20,13 @@ import { auditAction } from '../src/features/admin/components/AuditLog.tsx';
 import { MaintenanceSwitch } from '../src/features/admin/components/MaintenanceSwitch.tsx';
 import { statCards } from '../src/features/admin/components/StatCards.tsx';
 import { amount, bytes, duration, money, totals } from '../src/features/admin/lib/format.ts';
+import { listenToNotices } from '../src/features/live/api/notices.ts';
+import { RECONNECT_MS } from '../src/features/live/api/socket.ts';
+import { useLiveSocket } from '../src/features/live/hooks/useLiveSocket.ts';
 import { keyToUrl, type QueryParams } from '../src/lib/http.ts';
 import { createQueryClient } from '../src/lib/queryClient.ts';
 import { ADA, type Answer, gameResponse, newGame, type Route, renderApp, serve } from './helpers.tsx';
+import { FakeSocket, fakeSockets, ONLINE_ID } from './live-helpers.ts';
 
 const ADMIN: User = {
   ...ADA,
@@ -539,5 +543,89 @@ describe('the maintenance banner', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/api/user')).toBe(true));
     expect(screen.queryByText('Back at noon.')).toBeNull();
     expect(calls.some((c) => c.url === '/api/maintenance')).toBe(false);
+  });
+});
+
+describe('the maintenance switch pushed over the socket (docs/api.md §7)', () => {
+  beforeEach(fakeSockets);
+  const off = { maintenanceMode: false, message: 'System is under maintenance. Please try again later.' };
+
+  function openAbout(user: User | null) {
+    const calls = serve({
+      'GET /api/user': user
+        ? { status: 200, body: user }
+        : { status: 401, body: { message: 'Not signed in' } },
+      'GET /api/maintenance': { status: 200, body: { maintenanceMode: true, message: 'Back at noon.' } },
+    });
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/about'] })} />
+      </Providers>,
+    );
+    return calls;
+  }
+
+  it('takes the banner down and puts it up the moment the socket says so, not at the next poll', async () => {
+    const calls = openAbout(ADA);
+    expect(await screen.findByText('Back at noon.')).toBeTruthy();
+    // A page with no socket of its own opens a light one, following nothing.
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    const socket = FakeSocket.last();
+    socket.open();
+    expect(socket.sent).toEqual([]);
+    const asked = () => calls.filter((c) => c.url === '/api/maintenance').length;
+    // Opening asks again: a switch while no socket was open would be missed otherwise.
+    await waitFor(() => expect(asked()).toBe(2));
+    socket.receive({ type: 'maintenance', ...off });
+    await waitFor(() => expect(screen.queryByText('System Maintenance:')).toBeNull());
+    socket.receive({ type: 'maintenance', maintenanceMode: true, message: 'Back at one.' });
+    expect(await screen.findByText('Back at one.')).toBeTruthy();
+    expect(asked()).toBe(2);
+  });
+
+  it('opens no socket for a visitor who is nobody yet (the poll serves), and does not retry a refused one', async () => {
+    openAbout(null);
+    expect(await screen.findByText('Back at noon.')).toBeTruthy();
+    expect(FakeSocket.all).toHaveLength(0);
+    cleanup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      localStorage.setItem('sbc.guest', JSON.stringify({ name: 'Gus', id: 'guest-1' }));
+      openAbout(null);
+      await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+      // The guest's cookie is gone: the upgrade is refused before the socket ever opens.
+      FakeSocket.last().drop();
+      await act(() => vi.advanceTimersByTimeAsync(10 * RECONNECT_MS));
+      expect(FakeSocket.all).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps one socket a page: the light one gives way to a game’s, which brings the switch too', () => {
+    const heard: string[] = [];
+    const stop = listenToNotices(
+      { onNotice: (n) => heard.push(`notice ${n.maintenanceMode}`), onOpen: () => heard.push('open') },
+      true,
+    );
+    expect(FakeSocket.all).toHaveLength(1);
+    const light = FakeSocket.last();
+    const screenSaw = vi.fn();
+    const game = renderHook(() => useLiveSocket({ type: 'game:watch', gameId: ONLINE_ID }, screenSaw));
+    expect(light.readyState).toBe(FakeSocket.CLOSED);
+    const socket = FakeSocket.last();
+    socket.open();
+    socket.receive({ type: 'maintenance', ...off });
+    // The page's listeners hear it; the game screen does not.
+    expect(heard).toEqual(['open', 'notice false']);
+    expect(screenSaw).not.toHaveBeenCalled();
+    game.unmount();
+    // Without the game's socket the light one comes back.
+    expect(FakeSocket.all).toHaveLength(3);
+    FakeSocket.last().open();
+    FakeSocket.last().receive({ type: 'maintenance', maintenanceMode: true, message: 'Back at one.' });
+    expect(heard).toEqual(['open', 'notice false', 'open', 'notice true']);
+    stop();
+    expect(FakeSocket.last().readyState).toBe(FakeSocket.CLOSED);
   });
 });

@@ -6,7 +6,7 @@ import { games, settings, users } from '../../db/schema.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { recordAudit } from '../admin/audit.ts';
 import { offsetOf, pageOf, startsWith } from '../admin/paging.ts';
-import { writeMaintenance } from './maintenance.ts';
+import { tellMaintenance, writeMaintenance } from './maintenance.ts';
 import { countGames, countGamesWhere, pageGames, pageGamesNextTo } from './store.ts';
 import { summaryView } from './view.ts';
 
@@ -69,12 +69,15 @@ export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const admin = requireAdmin(request);
       const now = services.now();
-      return db.transaction(async (tx) => {
-        const saved = await writeMaintenance(tx, request.body.enabled, request.body.message, now);
-        const details = { enabled: saved.maintenanceMode, message: saved.message };
+      const saved = await db.transaction(async (tx) => {
+        const written = await writeMaintenance(tx, request.body.enabled, request.body.message, now);
+        const details = { enabled: written.maintenanceMode, message: written.message };
         await recordAudit(tx, admin, 'maintenance.update', null, details, now);
-        return saved;
+        return written;
       });
+      // Once stored: a page that hears it and asks GET /api/maintenance finds the same.
+      await tellMaintenance(services.bus, request.log, saved);
+      return saved;
     },
   );
 }

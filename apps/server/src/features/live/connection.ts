@@ -42,6 +42,7 @@ function refusal(live: Live, error: unknown): ServerMessage {
 export function serve(live: Live, ws: WebSocket, player: Player): () => Promise<void> {
   const { services, hub } = live;
   const socket: LiveSocket = { ws, player, room: null, games: new Map() };
+  hub.open(socket);
   let window = { start: services.now().getTime(), count: 0 };
   let queue: Promise<void> = Promise.resolve();
   ws.on('message', (data, isBinary) => {

@@ -1,5 +1,5 @@
 import type { WebSocket } from '@fastify/websocket';
-import type { GameActionResponse, MoveRecord, ServerMessage } from '@sbc/api';
+import type { GameActionResponse, MaintenanceResponse, MoveRecord, ServerMessage } from '@sbc/api';
 import type { GameEvent } from '../../events/bus.ts';
 import type { RoomEvent } from '../rooms/events.ts';
 import type { Player } from '../rooms/guests.ts';
@@ -77,9 +77,15 @@ function index<K>(map: Map<K, Set<LiveSocket>>, key: K, socket: LiveSocket, add:
 export class Hub {
   private readonly byRoom = new Map<string, Set<LiveSocket>>();
   private readonly byGame = new Map<string, Set<LiveSocket>>();
+  /** Every open socket, whatever it follows: they all hear what concerns every page. */
+  private readonly all = new Set<LiveSocket>();
 
   send(socket: LiveSocket, message: ServerMessage): void {
     sendFrame(socket, frame(message));
+  }
+
+  open(socket: LiveSocket): void {
+    this.all.add(socket);
   }
 
   follow(socket: LiveSocket, gameId: string, role: Role): void {
@@ -101,6 +107,7 @@ export class Hub {
   }
 
   forget(socket: LiveSocket): void {
+    this.all.delete(socket);
     for (const gameId of socket.games.keys()) index(this.byGame, gameId, socket, false);
     socket.games.clear();
   }
@@ -111,6 +118,12 @@ export class Hub {
     // Every socket of the game gets the same text: serialized and encoded once, not once a socket.
     const text = frame(gameMessage(event));
     for (const socket of sockets) sendFrame(socket, text);
+  }
+
+  /** Maintenance switched on or off: every socket, its text encoded once. */
+  relayMaintenance({ maintenanceMode, message }: MaintenanceResponse): void {
+    const text = frame({ type: 'maintenance', maintenanceMode, message });
+    for (const socket of this.all) sendFrame(socket, text);
   }
 
   /** A room's message; a started game is followed at once by the room's sockets, in their role. */
