@@ -93,7 +93,7 @@ describe('admin formatting', () => {
         { currency: 'USD', amountCents: 2500, count: 1 },
       ],
     };
-    expect(statCards(mixed)[4]).toMatchObject({ value: '₹1,000.00 · $25.00', detail: '2 sponsorships' });
+    expect(statCards(mixed)[4]).toMatchObject({ value: '₹1,000.00\n$25.00', detail: '2 sponsorships' });
     expect(statCards({ ...STATS, sponsorshipCount: 0, sponsorshipsByCurrency: [] })[4].value).toBe('$0.00');
     expect(totals([{ currency: 'EUR', amountCents: 1050 }])).toBe('€10.50');
   });

@@ -50,7 +50,9 @@ export function StatCards() {
           )}
         >
           <p className="text-xs font-medium text-slate-600 sm:text-sm">{s.label}</p>
-          <p className="mt-1 text-xl font-bold break-words text-slate-900 sm:text-2xl">{s.value}</p>
+          <p className="mt-1 text-xl font-bold break-words whitespace-pre-line text-slate-900 sm:text-2xl">
+            {s.value}
+          </p>
           <p className="mt-1 text-xs text-slate-500">{s.detail}</p>
         </li>
       ))}
