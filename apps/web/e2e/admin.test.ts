@@ -243,7 +243,7 @@ describe.skipIf(!HAS_CHROMIUM)(
       await toast(admin, 'Maintenance Mode Updated');
       await toggleIs(false);
       await banner.waitFor({ state: 'detached', timeout: PUSH_MS });
-      await player.getByRole('button', { name: 'New Game' }).click();
+      // The refused dialog is still open: the same page starts its game now.
       await dialog.getByRole('button', { name: 'Start Game' }).click();
       await player.waitForURL(/\/game\/[^/]+$/);
       expect(await player.getByText('System Maintenance:').count()).toBe(0);
