@@ -75,8 +75,8 @@ export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
         await recordAudit(tx, admin, 'maintenance.update', null, details, now);
         return written;
       });
-      // Once stored: a page that hears it and asks GET /api/maintenance finds the same.
-      await tellMaintenance(services.bus, request.log, saved);
+      // Once stored, so that every instance reads the new setting.
+      await tellMaintenance(services.bus, request.log);
       return saved;
     },
   );

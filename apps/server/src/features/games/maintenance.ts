@@ -39,20 +39,20 @@ export async function writeMaintenance(
   return { maintenanceMode: enabled, message: value.message };
 }
 
-/** Maintenance switched on or off, for every open socket on every instance (live/routes.ts). */
-export const maintenanceEvents = (bus: EventBus) => bus.channel<MaintenanceResponse>('maintenance');
+/**
+ * Maintenance was switched on or off: a cue, carrying nothing, for every instance to tell its open
+ * sockets what its own database now says (live/routes.ts). An instance of another deployment on
+ * the same Redis hears the cue too, and tells its pages its own setting, unchanged.
+ */
+export const maintenanceEvents = (bus: EventBus) => bus.channel<Record<string, never>>('maintenance');
 
 /**
  * Tells every open page of the switch. The setting is stored first, so a lost event only leaves a
  * page to its next poll of GET /api/maintenance.
  */
-export async function tellMaintenance(
-  bus: EventBus,
-  log: FastifyBaseLogger,
-  maintenance: MaintenanceResponse,
-): Promise<void> {
+export async function tellMaintenance(bus: EventBus, log: FastifyBaseLogger): Promise<void> {
   await maintenanceEvents(bus)
-    .publish(maintenance)
+    .publish({})
     .catch((err) => log.warn({ err }, 'maintenance event not published'));
 }
 
