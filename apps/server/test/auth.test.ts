@@ -319,7 +319,7 @@ describe('admin', () => {
       await admin.post('/api/admin/users/block', { userId: target.user.id, isBlocked: true }),
     ).toMatchObject({
       status: 200,
-      body: { message: 'User blocked' },
+      body: { message: `User ${target.user.username} blocked` },
     });
     expect(await sessionCount(target.user.id)).toBe(0);
     expect((await target.get('/api/user')).status).toBe(401);
@@ -334,7 +334,7 @@ describe('admin', () => {
       await admin.post('/api/admin/users/block', { userId: target.user.id, isBlocked: false }),
     ).toMatchObject({
       status: 200,
-      body: { message: 'User unblocked' },
+      body: { message: `User ${target.user.username} unblocked` },
     });
     expect(
       (await server.agent().post('/api/login', { username: target.user.username, password: 'secret1' }))

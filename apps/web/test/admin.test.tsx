@@ -7,10 +7,10 @@ import {
   pageCursor,
   type User,
 } from '@sbc/api';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../src/app/App.tsx';
 import { routes } from '../src/app/routes.tsx';
 import { STATS_POLL_MS } from '../src/features/admin/api/admin.ts';
@@ -19,10 +19,14 @@ import { AdminPage } from '../src/features/admin/components/AdminPage.tsx';
 import { auditAction } from '../src/features/admin/components/AuditLog.tsx';
 import { MaintenanceSwitch } from '../src/features/admin/components/MaintenanceSwitch.tsx';
 import { statCards } from '../src/features/admin/components/StatCards.tsx';
-import { amount, bytes, dollars, duration } from '../src/features/admin/lib/format.ts';
+import { amount, bytes, duration, money, totals } from '../src/features/admin/lib/format.ts';
+import { listenToNotices } from '../src/features/live/api/notices.ts';
+import { RECONNECT_MS } from '../src/features/live/api/socket.ts';
+import { useLiveSocket } from '../src/features/live/hooks/useLiveSocket.ts';
 import { keyToUrl, type QueryParams } from '../src/lib/http.ts';
 import { createQueryClient } from '../src/lib/queryClient.ts';
 import { ADA, type Answer, gameResponse, newGame, type Route, renderApp, serve } from './helpers.tsx';
+import { FakeSocket, fakeSockets, ONLINE_ID } from './live-helpers.ts';
 
 const ADMIN: User = {
   ...ADA,
@@ -47,7 +51,6 @@ const STATS: AdminStats = {
   playingUsers: 2,
   totalGames: 40,
   activeGames: 5,
-  totalSponsorshipCents: 123456,
   sponsorshipCount: 3,
   sponsorshipsByCurrency: [{ currency: 'USD', amountCents: 123456, count: 3 }],
   maintenanceMode: false,
@@ -68,9 +71,10 @@ const panel = (routes: Record<string, Route> = {}) =>
   });
 
 describe('admin formatting', () => {
-  it('writes cents as dollars with 2 decimals, sizes and uptimes readably', () => {
-    expect(dollars(123456)).toBe('$1,234.56');
-    expect(dollars(0)).toBe('$0.00');
+  it('writes cents in their currency with 2 decimals, sizes and uptimes readably', () => {
+    expect(money(123456, 'USD')).toBe('$1,234.56');
+    expect(money(0, 'USD')).toBe('$0.00');
+    expect(money(100_000, 'INR')).toBe('₹1,000.00');
     expect(amount(2550, 'INR')).toBe('25.50 INR');
     expect(bytes(null)).toBe('N/A');
     expect(bytes(512)).toBe('512 bytes');
@@ -78,6 +82,20 @@ describe('admin formatting', () => {
     expect(duration(45)).toBe('45s');
     expect(duration(3 * 3600 + 4 * 60)).toBe('3h 4m');
     expect(duration(2 * 86_400 + 60)).toBe('2d 0h 1m');
+  });
+
+  it('totals the sponsorships per currency on their card, never adding currencies up', () => {
+    const mixed: AdminStats = {
+      ...STATS,
+      sponsorshipCount: 2,
+      sponsorshipsByCurrency: [
+        { currency: 'INR', amountCents: 100_000, count: 1 },
+        { currency: 'USD', amountCents: 2500, count: 1 },
+      ],
+    };
+    expect(statCards(mixed)[4]).toMatchObject({ value: '₹1,000.00\n$25.00', detail: '2 sponsorships' });
+    expect(statCards({ ...STATS, sponsorshipCount: 0, sponsorshipsByCurrency: [] })[4].value).toBe('$0.00');
+    expect(totals([{ currency: 'EUR', amountCents: 1050 }])).toBe('€10.50');
   });
 
   it('has the six stat cards: the sum of sponsorships in dollars with its count, the system status', () => {
@@ -243,11 +261,11 @@ describe('the admin panel', () => {
     expect(toggle.getAttribute('aria-checked')).toBe('true');
   });
 
-  it('searches users on the server and blocks one, with the server’s message', async () => {
+  it('searches users on the server and blocks one after asking, the toast naming them', async () => {
     const user = userEvent.setup();
     const calls = panel({
       'GET /api/admin/users?q=bob%40example.com&page=1': page([BOB]),
-      'POST /api/admin/users/block': { status: 200, body: { message: 'User blocked' } },
+      'POST /api/admin/users/block': { status: 200, body: { message: 'User bob blocked' } },
     });
     renderApp(<AdminPage user={ADMIN} />);
     const table = await screen.findByRole('table', { name: 'Users' });
@@ -257,9 +275,21 @@ describe('the admin panel', () => {
     await waitFor(() =>
       expect(within(screen.getByRole('table', { name: 'Users' })).queryByText('root')).toBeNull(),
     );
+    const posts = () => calls.filter((c) => c.method === 'POST');
+    // A first click only asks; Cancel sends nothing.
     await user.click(screen.getByRole('button', { name: 'Block bob' }));
-    expect(await screen.findByText('User blocked')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ userId: 'u2', isBlocked: true });
+    const ask = screen.getByRole('dialog', { name: 'Block User' });
+    expect(ask.textContent).toContain('Block bob?');
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Block bob' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Block User' })).getByRole('button', { name: 'Block' }),
+    );
+    expect(await screen.findByText('User bob blocked')).toBeTruthy();
+    expect(posts().map((c) => c.body)).toEqual([{ userId: 'u2', isBlocked: true }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('pages through a list the server pages', async () => {
@@ -319,6 +349,73 @@ describe('the admin panel', () => {
     ]);
   });
 
+  it('searches the games by id or player and status on the server, jumps to a page, and opens a row at /game/{id}', async () => {
+    const user = userEvent.setup();
+    const { gameState: _state, ...fields } = gameResponse(newGame());
+    const game = (id: string): GameSummary => ({
+      ...fields,
+      id,
+      createdAt: STATS_DATE,
+      gameState: {
+        isComputerGame: false,
+        humanPlayer: 'white',
+        aiDifficulty: 'medium',
+        drawByAgreement: false,
+      },
+    });
+    const [g1, g2, g3, g4] = ['aaaa1111-0000', 'bbbb2222-0000', 'cccc3333-0000', 'dddd4444-0000'].map(game);
+    const games = (query: QueryParams) => `GET ${keyToUrl(['/api/admin/games', query])}`;
+    const calls = panel({
+      [games({ page: 1 })]: page([g1], { total: 1200, totalPages: 600 }),
+      [games({ page: 450 })]: page([g4], { page: 450, total: 1200, totalPages: 600 }),
+      [games({ q: 'bob', page: 1 })]: page([g2], { total: 1 }),
+      [games({ q: 'bob', status: 'resigned', page: 1 })]: page([g3], { total: 1 }),
+    });
+    const router = createMemoryRouter(
+      [
+        { path: '/admin', element: <AdminPage user={ADMIN} /> },
+        { path: '/game/:id', element: <p>Game page</p> },
+      ],
+      { initialEntries: ['/admin'] },
+    );
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={router} />
+      </Providers>,
+    );
+    await user.click(await screen.findByRole('tab', { name: 'Games' }));
+    expect(await screen.findByText('Page 1 of 600 · 1200 in all')).toBeTruthy();
+    // Straight to a page by its number; a page that is not one changes nothing and says why.
+    const jump = screen.getByRole('textbox', { name: 'Go to page' });
+    await user.clear(jump);
+    await user.type(jump, '601{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('Enter a page from 1 to 600');
+    await user.clear(jump);
+    await user.type(jump, '450');
+    await user.click(screen.getByRole('button', { name: 'Go' }));
+    expect(await screen.findByText('Page 450 of 600 · 1200 in all')).toBeTruthy();
+    // A search by player, then with a status: the server answers both.
+    await user.type(screen.getByRole('searchbox', { name: 'Search games' }), 'bob');
+    const table = () => screen.getByRole('table', { name: 'Games' });
+    await waitFor(() => expect(within(table()).getByText('bbbb2222')).toBeTruthy());
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'resigned');
+    await waitFor(() => expect(within(table()).getByText('cccc3333')).toBeTruthy());
+    expect(calls.filter((c) => c.url.startsWith('/api/admin/games')).map((c) => c.url)).toEqual([
+      '/api/admin/games?page=1',
+      '/api/admin/games?page=450',
+      '/api/admin/games?q=bob&page=1',
+      '/api/admin/games?q=bob&status=resigned&page=1',
+    ]);
+    // Each row links to its game, and a click anywhere on it opens it.
+    const row = within(table()).getByRole('row', { name: /cccc3333/ });
+    expect(within(row).getByRole('link', { name: 'Open game cccc3333' }).getAttribute('href')).toBe(
+      '/game/cccc3333-0000',
+    );
+    await user.click(within(row).getByText(String(g3.moveCount)));
+    expect(await screen.findByText('Game page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/game/cccc3333-0000');
+  });
+
   it('offers View Game for an online game, which a spectator may watch, and not for one at one screen', async () => {
     const user = userEvent.setup();
     const player = { id: 'u2', username: 'bob', firstName: 'Bob', lastName: null, profileImageUrl: null };
@@ -373,6 +470,20 @@ describe('the admin panel', () => {
     );
     expect(await screen.findByText('Feedback Deleted')).toBeTruthy();
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/admin/feedback/f1')).toBe(true);
+  });
+
+  it('labels the Settings maintenance switch by its state: off while off, on once switched on', async () => {
+    const user = userEvent.setup();
+    panel();
+    renderApp(<AdminPage user={ADMIN} />);
+    await user.click(await screen.findByRole('tab', { name: 'Settings' }));
+    const toggle = await screen.findByRole('switch', { name: 'Maintenance mode off' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(screen.queryByText('Maintenance mode on')).toBeNull();
+    await user.click(toggle);
+    expect(screen.getByRole('switch', { name: 'Maintenance mode on' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
   });
 
   it('shows the system’s state and the audit log in Settings', async () => {
@@ -442,5 +553,89 @@ describe('the maintenance banner', () => {
     await waitFor(() => expect(calls.some((c) => c.url === '/api/user')).toBe(true));
     expect(screen.queryByText('Back at noon.')).toBeNull();
     expect(calls.some((c) => c.url === '/api/maintenance')).toBe(false);
+  });
+});
+
+describe('the maintenance switch pushed over the socket (docs/api.md §7)', () => {
+  beforeEach(fakeSockets);
+  const off = { maintenanceMode: false, message: 'System is under maintenance. Please try again later.' };
+
+  function openAbout(user: User | null) {
+    const calls = serve({
+      'GET /api/user': user
+        ? { status: 200, body: user }
+        : { status: 401, body: { message: 'Not signed in' } },
+      'GET /api/maintenance': { status: 200, body: { maintenanceMode: true, message: 'Back at noon.' } },
+    });
+    render(
+      <Providers client={createQueryClient()}>
+        <RouterProvider router={createMemoryRouter(routes, { initialEntries: ['/about'] })} />
+      </Providers>,
+    );
+    return calls;
+  }
+
+  it('takes the banner down and puts it up the moment the socket says so, not at the next poll', async () => {
+    const calls = openAbout(ADA);
+    expect(await screen.findByText('Back at noon.')).toBeTruthy();
+    // A page with no socket of its own opens a light one, following nothing.
+    await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+    const socket = FakeSocket.last();
+    socket.open();
+    expect(socket.sent).toEqual([]);
+    const asked = () => calls.filter((c) => c.url === '/api/maintenance').length;
+    // Opening asks again: a switch while no socket was open would be missed otherwise.
+    await waitFor(() => expect(asked()).toBe(2));
+    socket.receive({ type: 'maintenance', ...off });
+    await waitFor(() => expect(screen.queryByText('System Maintenance:')).toBeNull());
+    socket.receive({ type: 'maintenance', maintenanceMode: true, message: 'Back at one.' });
+    expect(await screen.findByText('Back at one.')).toBeTruthy();
+    expect(asked()).toBe(2);
+  });
+
+  it('opens no socket for a visitor who is nobody yet (the poll serves), and does not retry a refused one', async () => {
+    openAbout(null);
+    expect(await screen.findByText('Back at noon.')).toBeTruthy();
+    expect(FakeSocket.all).toHaveLength(0);
+    cleanup();
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      localStorage.setItem('sbc.guest', JSON.stringify({ name: 'Gus', id: 'guest-1' }));
+      openAbout(null);
+      await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
+      // The guest's cookie is gone: the upgrade is refused before the socket ever opens.
+      FakeSocket.last().drop();
+      await act(() => vi.advanceTimersByTimeAsync(10 * RECONNECT_MS));
+      expect(FakeSocket.all).toHaveLength(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps one socket a page: the light one gives way to a game’s, which brings the switch too', () => {
+    const heard: string[] = [];
+    const stop = listenToNotices(
+      { onNotice: (n) => heard.push(`notice ${n.maintenanceMode}`), onOpen: () => heard.push('open') },
+      true,
+    );
+    expect(FakeSocket.all).toHaveLength(1);
+    const light = FakeSocket.last();
+    const screenSaw = vi.fn();
+    const game = renderHook(() => useLiveSocket({ type: 'game:watch', gameId: ONLINE_ID }, screenSaw));
+    expect(light.readyState).toBe(FakeSocket.CLOSED);
+    const socket = FakeSocket.last();
+    socket.open();
+    socket.receive({ type: 'maintenance', ...off });
+    // The page's listeners hear it; the game screen does not.
+    expect(heard).toEqual(['open', 'notice false']);
+    expect(screenSaw).not.toHaveBeenCalled();
+    game.unmount();
+    // Without the game's socket the light one comes back.
+    expect(FakeSocket.all).toHaveLength(3);
+    FakeSocket.last().open();
+    FakeSocket.last().receive({ type: 'maintenance', maintenanceMode: true, message: 'Back at one.' });
+    expect(heard).toEqual(['open', 'notice false', 'open', 'notice true']);
+    stop();
+    expect(FakeSocket.last().readyState).toBe(FakeSocket.CLOSED);
   });
 });

@@ -23,6 +23,15 @@ const matches = Element.prototype.matches;
 Element.prototype.matches = function (this: Element, selector: string) {
   return selector === ':focus-visible' ? this === document.activeElement : matches.call(this, selector);
 };
+// jsdom's WebSocket would dial whatever listens on localhost (every page of a signed-in user opens
+// one for the maintenance banner): a socket that never opens, unless a test fakes one (live-helpers.ts).
+class InertSocket {
+  static readonly OPEN = 1;
+  readonly readyState = 0;
+  send() {}
+  close() {}
+}
+globalThis.WebSocket = InertSocket as unknown as typeof WebSocket;
 // jsdom has <audio> elements but cannot play them (the sounds).
 HTMLMediaElement.prototype.play = () => Promise.resolve();
 window.matchMedia ??= ((query: string) => ({

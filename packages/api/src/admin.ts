@@ -1,3 +1,4 @@
+import { GAME_STATUSES } from '@sbc/game';
 import { z } from 'zod';
 import { User } from './auth.ts';
 import { Color, CursorPageQuery, Page, PageQuery, withoutControls } from './common.ts';
@@ -20,11 +21,12 @@ export const AdminStats = z.object({
   playingUsers: z.int().min(0),
   totalGames: z.int().min(0),
   activeGames: z.int().min(0),
-  /** Sum of the completed sponsorships' amounts, in cents (all currencies added up). */
-  totalSponsorshipCents: z.int().min(0),
   /** How many completed sponsorships. */
   sponsorshipCount: z.int().min(0),
-  /** The same, currency by currency (upper-case ISO 4217 codes). */
+  /**
+   * The completed sponsorships' amounts (in cents) and count, currency by currency (upper-case
+   * ISO 4217 codes): amounts in different currencies are never added up.
+   */
   sponsorshipsByCurrency: z.array(
     z.object({ currency: z.string(), amountCents: z.int().min(0), count: z.int().min(0) }),
   ),
@@ -166,6 +168,13 @@ export type AuditPage = z.infer<typeof AuditPage>;
 
 /** The query of every admin list but users (which adds `q`). */
 export const AdminPageQuery = PageQuery;
-/** The games list's query: pages by number, or next to a page cursor (docs/api.md §4). */
-export const AdminGamesQuery = CursorPageQuery;
-export type AdminGamesQuery = CursorPageQuery;
+/**
+ * The games list's query (docs/api.md §4): pages by number, or next to a page cursor; `q` finds a
+ * game by its id or the first characters of it, or by a player's username or its first letters
+ * (any case); `status` keeps one status.
+ */
+export const AdminGamesQuery = CursorPageQuery.safeExtend({
+  q: withoutControls(z.string({ error: 'Expected text' }).trim().max(100, 'Search is too long')).optional(),
+  status: z.enum(GAME_STATUSES, { error: `status must be one of ${GAME_STATUSES.join(', ')}` }).optional(),
+});
+export type AdminGamesQuery = z.infer<typeof AdminGamesQuery>;

@@ -86,6 +86,11 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('game:spectators'), ...game, count: z.int().min(0) }),
   z.object({ type: z.literal('game:rematch_offered'), ...game, offeredBy: z.string() }),
   z.object({ type: z.literal('game:rematch_declined'), ...game, declinedBy: z.string() }),
+  /**
+   * Maintenance switched on or off (POST /api/admin/maintenance), sent to every open socket on every
+   * instance: a page's banner follows it at once.
+   */
+  z.object({ type: z.literal('maintenance'), maintenanceMode: z.boolean(), message: z.string() }),
   /** A refused message; `code` for the refusals a client acts on (docs/api.md §7). */
   z.object({ type: z.literal('error'), message: z.string(), code: z.string().optional() }),
 ]);

@@ -40,6 +40,8 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_username_lower').on(sql`lower(${t.username})`),
+    // The admin's search of games by the first letters of a player's username.
+    index('users_username_prefix').on(sql`lower(${t.username}) text_pattern_ops`),
     uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
     uniqueIndex('users_google_subject').on(t.googleSubject),
     // The admin's lists, in their order (the id breaks ties): newest first, and the online users.
@@ -107,9 +109,12 @@ export const games = pgTable(
   (t) => [
     index('games_white').on(t.whitePlayerId),
     index('games_black').on(t.blackPlayerId),
-    index('games_status').on(t.status),
+    // The games in play (the stats), and the admin's list of one status, newest first.
+    index('games_status').on(t.status, t.createdAt, t.id),
     // The admin's list of all games, newest first.
     index('games_created_at').on(t.createdAt, t.id),
+    // The admin's search by the first characters of a game's id.
+    index('games_id_prefix').on(t.id.op('text_pattern_ops')),
   ],
 );
 

@@ -62,7 +62,7 @@ function Layout() {
   const { pathname } = useLocation();
   return (
     <PageFrame footer={<Footer signedIn={user !== null} />}>
-      <MaintenanceBanner forPlayer={!isLoading && !user?.isAdmin} />
+      <MaintenanceBanner forPlayer={!isLoading && !user?.isAdmin} signedIn={user !== null} />
       <PageError key={pathname}>
         <Suspense fallback={<Spinner />}>
           <Outlet />

@@ -17,6 +17,13 @@ export function pageOf<T>(query: PageQuery, total: number, items: T[]): Page<T> 
   };
 }
 
+/** `%` and `_` in a search are letters, not wildcards. */
+const likeText = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** A search as a LIKE pattern of the text anywhere in a value. */
+export const contains = (q: string): string => `%${likeText(q)}%`;
+/** A search as a LIKE pattern of a value that starts with the text (an index can read it). */
+export const startsWith = (q: string): string => `${likeText(q)}%`;
+
 /** A count(*) as a number: PostgreSQL answers a bigint, which node-postgres reads as text. */
 export const toCount = (value: unknown): number => Number(value ?? 0);
 

@@ -71,7 +71,6 @@ export async function adminStats(db: Db, now: Date): Promise<AdminStats> {
     playingUsers: toCount(playing.players),
     totalGames: toCount(gameCounts.total),
     activeGames: toCount(gameCounts.active),
-    totalSponsorshipCents: byCurrency.reduce((n, c) => n + c.amountCents, 0),
     sponsorshipCount: byCurrency.reduce((n, c) => n + c.count, 0),
     sponsorshipsByCurrency: byCurrency,
     maintenanceMode: maintenance.maintenanceMode,

@@ -15,13 +15,10 @@ import { badRequest, notFound } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { publicUser, setAdmin } from '../accounts/users.ts';
 import { recordAudit } from './audit.ts';
-import { offsetOf, pageOf, toCount } from './paging.ts';
+import { contains, offsetOf, pageOf, toCount } from './paging.ts';
 
 /** Online means active in the last 5 minutes (docs/api.md §4). */
 export const ONLINE_MS = 5 * 60_000;
-
-/** `%` and `_` in a search are letters, not wildcards. */
-const contains = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The admin's calls on accounts: list and search, online users, block, admin rights. */
 export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
@@ -106,15 +103,16 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       const admin = requireAdmin(request);
       const { userId, isBlocked } = request.body;
       if (userId === admin.id) throw badRequest('You cannot block yourself');
-      await db.transaction(async (tx) => {
+      const username = await db.transaction(async (tx) => {
         const [user] = await tx.update(users).set({ isBlocked }).where(eq(users.id, userId)).returning();
         if (!user) throw notFound('User not found');
         const target = { id: user.id, label: user.username };
         await recordAudit(tx, admin, isBlocked ? 'user.block' : 'user.unblock', target, null, services.now());
+        return user.username;
       });
       // A blocked user is signed out everywhere at once.
       if (isBlocked) await services.sessions.endOthers(userId, null);
-      return { message: isBlocked ? 'User blocked' : 'User unblocked' };
+      return { message: `User ${username} ${isBlocked ? 'blocked' : 'unblocked'}` };
     },
   );
 

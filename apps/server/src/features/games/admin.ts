@@ -1,10 +1,36 @@
 import { type AdminGamePage, AdminGamesQuery, MaintenanceRequest, type Setting } from '@sbc/api';
+import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { settings } from '../../db/schema.ts';
+import type { Db } from '../../db/connect.ts';
+import { games, settings, users } from '../../db/schema.ts';
 import { requireAdmin } from '../../plugins/session.ts';
 import { recordAudit } from '../admin/audit.ts';
-import { writeMaintenance } from './maintenance.ts';
+import { startsWith } from '../admin/paging.ts';
+import { tellMaintenance, writeMaintenance } from './maintenance.ts';
 import { gamePage } from './paging.ts';
+
+/**
+ * The games a search keeps, each condition on an index: the status on (status, created_at, id), an
+ * id's first characters on games_id_prefix, and a player's games on the white and black indexes,
+ * the players found first by the first letters of their username (users_username_prefix). Their
+ * ids go in as one array parameter, not a subquery: the planner then sees how many games they
+ * have, and reads the indexes for a few players and the table for most of them. None without a
+ * search.
+ */
+async function gameSearch(db: Db, { q, status }: Pick<AdminGamesQuery, 'q' | 'status'>) {
+  const byStatus = status ? eq(games.status, status) : undefined;
+  if (!q) return byStatus;
+  const prefix = startsWith(q.toLowerCase());
+  const players = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) like ${prefix}`);
+  const ids = sql.param(players.map((p) => p.id));
+  const byPlayer = players.length
+    ? [sql`${games.whitePlayerId} = any(${ids}::text[])`, sql`${games.blackPlayerId} = any(${ids}::text[])`]
+    : [];
+  return and(byStatus, or(like(games.id, prefix), ...byPlayer));
+}
 
 /** The admin's game and settings calls (docs/api.md §6). */
 export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
@@ -18,7 +44,10 @@ export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
   app.get<{ Querystring: AdminGamesQuery }>(
     '/api/admin/games',
     { schema: { querystring: AdminGamesQuery } },
-    async (request): Promise<AdminGamePage> => gamePage(db, request.query),
+    async (request): Promise<AdminGamePage> => {
+      const { q, status, ...page } = request.query;
+      return gamePage(db, page, await gameSearch(db, { q, status }));
+    },
   );
 
   app.get('/api/admin/settings', async (): Promise<Setting[]> => {
@@ -32,12 +61,15 @@ export async function gameAdminRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const admin = requireAdmin(request);
       const now = services.now();
-      return db.transaction(async (tx) => {
-        const saved = await writeMaintenance(tx, request.body.enabled, request.body.message, now);
-        const details = { enabled: saved.maintenanceMode, message: saved.message };
+      const saved = await db.transaction(async (tx) => {
+        const written = await writeMaintenance(tx, request.body.enabled, request.body.message, now);
+        const details = { enabled: written.maintenanceMode, message: written.message };
         await recordAudit(tx, admin, 'maintenance.update', null, details, now);
-        return saved;
+        return written;
       });
+      // Once stored, so that every instance reads the new setting.
+      await tellMaintenance(services.bus, request.log);
+      return saved;
     },
   );
 }

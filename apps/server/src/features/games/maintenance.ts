@@ -1,8 +1,10 @@
 import type { MaintenanceResponse } from '@sbc/api';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { settings, users } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
+import type { EventBus } from '../../events/bus.ts';
 import type { UserRow } from '../accounts/users.ts';
 
 export const MAINTENANCE_KEY = 'maintenance_mode';
@@ -35,6 +37,23 @@ export async function writeMaintenance(
     .values({ key: MAINTENANCE_KEY, value, updatedAt: now })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now } });
   return { maintenanceMode: enabled, message: value.message };
+}
+
+/**
+ * Maintenance was switched on or off: a cue, carrying nothing, for every instance to tell its open
+ * sockets what its own database now says (live/routes.ts). An instance of another deployment on
+ * the same Redis hears the cue too, and tells its pages its own setting, unchanged.
+ */
+export const maintenanceEvents = (bus: EventBus) => bus.channel<Record<string, never>>('maintenance');
+
+/**
+ * Tells every open page of the switch. The setting is stored first, so a lost event only leaves a
+ * page to its next poll of GET /api/maintenance.
+ */
+export async function tellMaintenance(bus: EventBus, log: FastifyBaseLogger): Promise<void> {
+  await maintenanceEvents(bus)
+    .publish({})
+    .catch((err) => log.warn({ err }, 'maintenance event not published'));
 }
 
 /** 503 with `maintenanceMode: true` while maintenance is on; admins are never blocked, guests (null) are. */

@@ -178,10 +178,10 @@ export async function countGames(db: Db, where?: SQL): Promise<number> {
 }
 
 /**
- * A page of every game (the admin's list), or of those matching `where`, newest first. The page's ids come first from the index
- * on (created_at, id) alone, then their rows and names: the rows skipped are never joined. A page
- * in the second half is read from the other end, so that the last page costs what the first does
- * and the middle one the most.
+ * A page of every game, or of those `where` keeps, newest first (the admin's list). The page's ids
+ * come first from an index alone ((created_at, id), or the search's), then their rows and names:
+ * the rows skipped are never joined. A page in the second half is read from the other end, so that
+ * the last page costs what the first does and the middle one the most.
  */
 export async function pageGames(
   db: Db,
@@ -215,10 +215,11 @@ export async function pageGames(
 }
 
 /**
- * A page of every game (or of those matching `where`) next to a cursor (docs/api.md §4): the `limit` games older than `after`, or
- * newer than `before`, newest first. The keyset condition starts the index scan at the cursor, so
- * every page costs what the first does. Games' times come from the app's clock in milliseconds
- * (services.now()), as the cursor carries them, so the cursor's own row compares equal.
+ * A page of every game, or of those `where` keeps, next to a cursor (docs/api.md §4): the `limit`
+ * games older than `after`, or newer than `before`, newest first. The keyset condition starts the
+ * index scan at the cursor, so every page costs what the first does. Games' times come from the
+ * app's clock in milliseconds (services.now()), as the cursor carries them, so the cursor's own row
+ * compares equal.
  */
 export async function pageGamesNextTo(
   db: Db,

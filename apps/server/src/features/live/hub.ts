@@ -1,5 +1,5 @@
 import type { WebSocket } from '@fastify/websocket';
-import type { GameActionResponse, MoveRecord, ServerMessage } from '@sbc/api';
+import type { GameActionResponse, MaintenanceResponse, MoveRecord, ServerMessage } from '@sbc/api';
 import type { GameEvent } from '../../events/bus.ts';
 import type { RoomEvent } from '../rooms/events.ts';
 import type { Player } from '../rooms/guests.ts';
@@ -159,6 +159,12 @@ export class Hub {
     // Every socket of the game gets the same text: serialized and encoded once, not once a socket.
     const text = frame(gameMessage(event));
     for (const socket of sockets) this.sendFrame(socket, text);
+  }
+
+  /** Maintenance switched on or off: every socket, its text encoded once. */
+  relayMaintenance({ maintenanceMode, message }: MaintenanceResponse): void {
+    const text = frame({ type: 'maintenance', maintenanceMode, message });
+    for (const socket of this.sockets()) this.sendFrame(socket, text);
   }
 
   /** A room's message, built once; a started game is followed at once by the room's sockets, in their role. */

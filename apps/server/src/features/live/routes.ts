@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import { FRAME_LIMIT } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import { refuseForeignOrigin } from '../../plugins/security.ts';
+import { maintenanceEvents, readMaintenance } from '../games/maintenance.ts';
 import { roomEvents } from '../rooms/events.ts';
 import { playerOf, requirePlayer } from '../rooms/guests.ts';
 import { tellPresence } from '../rooms/service.ts';
@@ -13,7 +14,8 @@ import { SpectatorNews } from './spectators.ts';
 
 /**
  * The real-time connection at /ws (docs/api.md §7): a player's or guest's socket, and the relay of
- * the bus's game and room events to this instance's sockets.
+ * the bus's game and room events to this instance's sockets, and of the maintenance setting when
+ * it is switched.
  */
 export async function liveRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
@@ -40,6 +42,11 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       shared.budgets.address.sweep(now);
       refusedFrames.sweep(now);
     }),
+    maintenanceEvents(services.bus).subscribe(() =>
+      readMaintenance(services.database.db)
+        .then((maintenance) => hub.relayMaintenance(maintenance))
+        .catch((err) => app.log.warn({ err }, 'maintenance not relayed')),
+    ),
   ];
   const farewells = new Set<() => Promise<void>>();
   // Presence another instance left behind when it died is swept, and its rooms told.

@@ -1,6 +1,9 @@
 import { type GameSummary, pageCursor } from '@sbc/api';
-import { capitalize } from '@sbc/game';
+import { capitalize, GAME_STATUSES } from '@sbc/game';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { GameStatusBadge } from '../../../components/Badge.tsx';
+import { useSearch } from '../hooks/useSearch.ts';
 import { date, shortId } from '../lib/format.ts';
 import { PagedList } from './PagedList.tsx';
 
@@ -14,22 +17,72 @@ function players(g: GameSummary): string {
   return g.gameState.humanPlayer === 'white' ? `${white} vs ${computer}` : `${computer} vs ${black}`;
 }
 
-/** Games: every game of every user, newest first. */
+const gameHref = (g: GameSummary) => `/game/${g.id}`;
+
+const FIELD =
+  'h-10 rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none';
+
+/**
+ * Games: every game of every user, newest first; a search by id or player and a status, both
+ * answered by the server. A row opens its game, read-only, at /game/{id}.
+ */
 export function GamesTab() {
+  const { typed, setTyped, q } = useSearch();
+  const [status, setStatus] = useState('');
   return (
-    <PagedList<GameSummary>
-      name="games"
-      label="Games"
-      rowKey={(g) => g.id}
-      cursor={pageCursor}
-      empty="No games yet."
-      columns={[
-        { header: 'ID', cell: (g) => <code className="text-xs">{shortId(g.id)}</code> },
-        { header: 'Players', cell: players },
-        { header: 'Status', cell: (g) => <GameStatusBadge status={g.status} /> },
-        { header: 'Moves', cell: (g) => g.moveCount },
-        { header: 'Created', cell: (g) => date(g.createdAt) },
-      ]}
-    />
+    <div className="space-y-4">
+      <div className="flex flex-wrap gap-2">
+        <input
+          type="search"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          aria-label="Search games"
+          placeholder="Search by game id or player"
+          className={`${FIELD} w-full max-w-md`}
+        />
+        <select
+          aria-label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          className={`${FIELD} bg-white`}
+        >
+          <option value="">Any status</option>
+          {GAME_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {capitalize(s)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <PagedList<GameSummary>
+        // A new search starts again at its first page.
+        key={`${q}|${status}`}
+        name="games"
+        params={{ q, status }}
+        label="Games"
+        rowKey={(g) => g.id}
+        rowHref={gameHref}
+        cursor={pageCursor}
+        empty={q || status ? 'No games match this search.' : 'No games yet.'}
+        columns={[
+          {
+            header: 'ID',
+            cell: (g) => (
+              <Link
+                to={gameHref(g)}
+                aria-label={`Open game ${shortId(g.id)}`}
+                className="font-mono text-xs text-amber-800 underline underline-offset-2"
+              >
+                {shortId(g.id)}
+              </Link>
+            ),
+          },
+          { header: 'Players', cell: players },
+          { header: 'Status', cell: (g) => <GameStatusBadge status={g.status} /> },
+          { header: 'Moves', cell: (g) => g.moveCount },
+          { header: 'Created', cell: (g) => date(g.createdAt) },
+        ]}
+      />
+    </div>
   );
 }

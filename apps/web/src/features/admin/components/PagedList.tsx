@@ -15,6 +15,7 @@ export function PagedList<T>({
   rowKey,
   empty,
   cursor,
+  rowHref,
 }: {
   name: AdminList;
   params?: QueryParams;
@@ -25,6 +26,8 @@ export function PagedList<T>({
   empty: string;
   /** A row's page cursor, for a list the server reads next to one (docs/api.md §4). */
   cursor?: (row: T) => string;
+  /** Where a click on a row goes. */
+  rowHref?: (row: T) => string;
 }) {
   const [at, setAt] = useState<QueryParams>({ page: 1 });
   const { data, error, isPending } = useAdminPage<T>(name, { ...params, ...at }, pollMs);
@@ -37,7 +40,14 @@ export function PagedList<T>({
     );
   return (
     <>
-      <DataTable label={label} columns={columns} rows={data.items} rowKey={rowKey} empty={empty} />
+      <DataTable
+        label={label}
+        columns={columns}
+        rows={data.items}
+        rowKey={rowKey}
+        rowHref={rowHref}
+        empty={empty}
+      />
       <Pager
         page={data.page}
         totalPages={data.totalPages}

@@ -26,7 +26,12 @@ function MaintenanceSettings({ stats }: { stats: AdminStats }) {
   };
   return (
     <form noValidate onSubmit={submit} className="space-y-4">
-      <Switch label="Maintenance mode on" checked={enabled} onCheckedChange={setEnabled} />
+      <Switch
+        // Says the state it shows, as the System Status card does.
+        label={enabled ? 'Maintenance mode on' : 'Maintenance mode off'}
+        checked={enabled}
+        onCheckedChange={setEnabled}
+      />
       <Field
         id="maintenance-message"
         name="message"

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { cn } from '../../../lib/cn.ts';
 import { plural } from '../../../lib/plural.ts';
 import { useAdminStats } from '../api/admin.ts';
-import { dollars } from '../lib/format.ts';
+import { totals } from '../lib/format.ts';
 
 interface Stat {
   label: string;
@@ -21,7 +21,7 @@ export function statCards(s: AdminStats): Stat[] {
     { label: 'Total Games', value: s.totalGames, detail: `${s.activeGames} active` },
     {
       label: 'Total Sponsorships',
-      value: dollars(s.totalSponsorshipCents),
+      value: totals(s.sponsorshipsByCurrency),
       detail: plural(s.sponsorshipCount, 'sponsorship'),
     },
     {
@@ -49,7 +49,9 @@ export function StatCards() {
           )}
         >
           <p className="text-xs font-medium text-slate-600 sm:text-sm">{s.label}</p>
-          <p className="mt-1 text-xl font-bold break-words text-slate-900 sm:text-2xl">{s.value}</p>
+          <p className="mt-1 text-xl font-bold break-words whitespace-pre-line text-slate-900 sm:text-2xl">
+            {s.value}
+          </p>
           <p className="mt-1 text-xs text-slate-500">{s.detail}</p>
         </li>
       ))}

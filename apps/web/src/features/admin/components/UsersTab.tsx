@@ -1,20 +1,24 @@
 import type { MessageResponse, User } from '@sbc/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Badge } from '../../../components/Badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { adminApi, refreshAfter } from '../api/admin.ts';
+import { useSearch } from '../hooks/useSearch.ts';
 import { date } from '../lib/format.ts';
 import { PagedList } from './PagedList.tsx';
 import { UserCell } from './UserCell.tsx';
 
-/** The search waits for a pause in the typing before it asks the server. */
-const SEARCH_DELAY_MS = 300;
-
+/**
+ * Block asks first (it signs the user out everywhere at once); Unblock undoes nothing harmful and
+ * goes at once. The toast is the server's message, which names the user.
+ */
 function BlockButton({ user, self }: { user: User; self: boolean }) {
   const client = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
   const block = useMutation({
     mutationFn: adminApi.block,
     onSuccess: (answer: MessageResponse) => {
@@ -27,29 +31,45 @@ function BlockButton({ user, self }: { user: User; self: boolean }) {
         description: errorMessage(e, 'Failed to update user block status.'),
         variant: 'destructive',
       }),
+    onSettled: () => setConfirming(false),
   });
+  const send = () => block.mutate({ userId: user.id, isBlocked: !user.isBlocked });
   return (
-    <Button
-      size="sm"
-      variant={user.isBlocked ? 'outline' : 'destructive'}
-      // An admin cannot block themself (the server says so too).
-      disabled={self || block.isPending}
-      aria-label={`${user.isBlocked ? 'Unblock' : 'Block'} ${user.username}`}
-      onClick={() => block.mutate({ userId: user.id, isBlocked: !user.isBlocked })}
-    >
-      {user.isBlocked ? 'Unblock' : 'Block'}
-    </Button>
+    <>
+      <Button
+        size="sm"
+        variant={user.isBlocked ? 'outline' : 'destructive'}
+        // An admin cannot block themself (the server says so too).
+        disabled={self || block.isPending}
+        aria-label={`${user.isBlocked ? 'Unblock' : 'Block'} ${user.username}`}
+        onClick={() => (user.isBlocked ? send() : setConfirming(true))}
+      >
+        {user.isBlocked ? 'Unblock' : 'Block'}
+      </Button>
+      {confirming && (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && setConfirming(false)}
+          title="Block User"
+          description={`Block ${user.username}? They are signed out everywhere and cannot sign in until unblocked.`}
+        >
+          <div className="flex justify-end gap-2">
+            <Button variant="outline" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button variant="destructive" disabled={block.isPending} onClick={send}>
+              Block
+            </Button>
+          </div>
+        </Dialog>
+      )}
+    </>
   );
 }
 
 /** Users: a search by username, email, first or last name, and Block or Unblock on each. */
 export function UsersTab({ adminId }: { adminId: string }) {
-  const [typed, setTyped] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setQ(typed.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const { typed, setTyped, q } = useSearch();
   return (
     <div className="space-y-4">
       <input

@@ -1,8 +1,12 @@
 /** How the admin panel writes amounts, sizes, durations and names. */
 
-/** Cents as dollars with 2 decimals: 123456 is "$1,234.56". */
-export const dollars = (cents: number): string =>
-  (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
+/** Cents of a currency with its sign and 2 decimals: 123456 USD is "$1,234.56", INR "₹1,234.56". */
+export const money = (cents: number, currency: string): string =>
+  (cents / 100).toLocaleString('en-US', { style: 'currency', currency, minimumFractionDigits: 2 });
+
+/** A total per currency, never added across currencies, a line each: "$25.00\n₹1,000.00"; "$0.00" for none. */
+export const totals = (byCurrency: { currency: string; amountCents: number }[]): string =>
+  byCurrency.length ? byCurrency.map((c) => money(c.amountCents, c.currency)).join('\n') : money(0, 'USD');
 
 /** An amount in cents with its currency: "12.50 USD". */
 export const amount = (cents: number, currency: string): string => `${(cents / 100).toFixed(2)} ${currency}`;

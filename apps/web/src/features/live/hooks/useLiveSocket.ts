@@ -1,6 +1,7 @@
 import type { ClientMessage, ServerMessage } from '@sbc/api';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
+import { followSocket, hearNotice, noticeStatus } from '../api/notices.ts';
 import { LiveConnection, type LiveStatus, type Subscription } from '../api/socket.ts';
 
 /**
@@ -21,10 +22,13 @@ export function useLiveSocket(
   useEffect(() => {
     if (!key) return;
     let warned = false;
+    const release = followSocket();
     const live = new LiveConnection({
-      onMessage: (message) => handler.current(message),
+      // A notice is the whole page's (the maintenance banner's), not the screen's.
+      onMessage: (message) => hearNotice(message) || handler.current(message),
       onStatus: (next, opened) => {
         setStatus(next);
+        noticeStatus(next);
         // Said once, when the very first attempt fails; the retries follow quietly.
         if (next === 'closed' && !opened && !warned) {
           warned = true;
@@ -37,6 +41,7 @@ export function useLiveSocket(
     return () => {
       live.close();
       connection.current = null;
+      release();
     };
   }, [key]);
 

@@ -2,10 +2,11 @@ import { useMaintenance } from '../api/maintenance.ts';
 
 /**
  * Above every page while maintenance is on, for players: no new game starts meanwhile
- * (docs/api.md §6). Not for admins, whom it does not stop and whose panel shows it.
+ * (docs/api.md §6), shown or taken down as the switch is pushed. Not for admins, whom it does not
+ * stop and whose panel shows it.
  */
-export function MaintenanceBanner({ forPlayer }: { forPlayer: boolean }) {
-  const message = useMaintenance(forPlayer);
+export function MaintenanceBanner({ forPlayer, signedIn }: { forPlayer: boolean; signedIn: boolean }) {
+  const message = useMaintenance(forPlayer, signedIn);
   if (!message) return null;
   return (
     <div
