@@ -246,7 +246,8 @@ describe.skipIf(!HAS_CHROMIUM)(
       await toast(admin, 'Maintenance Mode Updated');
       await toggleIs(false);
       await banner.waitFor({ state: 'detached', timeout: PUSH_MS });
-      // The refused dialog is still open: the same page starts its game now.
+      // The same page, never reloaded, starts its game now.
+      await player.getByRole('button', { name: 'New Game' }).click();
       await dialog.getByRole('button', { name: 'Start Game' }).click();
       await player.waitForURL(/\/game\/[^/]+$/);
       expect(await player.getByText('System Maintenance:').count()).toBe(0);

@@ -622,6 +622,8 @@ describe('the maintenance switch pushed over the socket (docs/api.md §7)', () =
     const light = FakeSocket.last();
     const screenSaw = vi.fn();
     const game = renderHook(() => useLiveSocket({ type: 'game:watch', gameId: ONLINE_ID }, screenSaw));
+    // Still connecting, the light one closes as soon as it opens (before, the browser would log it).
+    light.open();
     expect(light.readyState).toBe(FakeSocket.CLOSED);
     const socket = FakeSocket.last();
     socket.open();

@@ -141,9 +141,10 @@ describe('Game screen, local game', () => {
   it.each([{ mode: 'local' }, { mode: 'computer', humanColor: 'black' }] as const)(
     'offers Draw and Resign while the player is in check ($mode)',
     async (setup) => {
-      // 1.e4 f5 2.Qh5+: Black, to move, is in check.
+      // 1.e4 f5 2.Qh5+: Black, to move, is in check. The computer (White) is not to move: it never searches.
       fakeServer(playAll(newGame(setup), ['e2e4', 'f7f5', 'd1h5']));
-      renderApp(<GameScreen gameId={GAME_ID} />);
+      const computer: ComputerPlayer = { bestMove: vi.fn(), drawScore: vi.fn() };
+      renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
       await gameShown();
       expect(screen.getByText('Black is in check!')).toBeTruthy();
       expect(screen.getByRole('button', { name: 'Draw' })).toHaveProperty('disabled', false);

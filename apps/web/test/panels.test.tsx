@@ -168,9 +168,13 @@ describe('Game Controls', () => {
     expect(screen.getByRole('button', { name: 'Redo' })).toHaveProperty('disabled', false);
   });
 
-  it('allows Draw and Resign only while the status is active', () => {
+  it('allows Draw and Resign in check, and not once the game is over', () => {
     const check = stateOf(play(['e2e4', 'f7f6', 'd1h5']));
-    render(<GameControls state={check} disabled={false} {...handlers()} />);
+    const { rerender } = render(<GameControls state={check} disabled={false} {...handlers()} />);
+    expect(screen.getByRole('button', { name: 'Draw' })).toHaveProperty('disabled', false);
+    expect(screen.getByRole('button', { name: 'Resign' })).toHaveProperty('disabled', false);
+    const mate = stateOf(play(['f2f3', 'e7e5', 'g2g4', 'd8h4']));
+    rerender(<GameControls state={mate} disabled={false} {...handlers()} />);
     expect(screen.getByRole('button', { name: 'Draw' })).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Resign' })).toHaveProperty('disabled', true);
   });
