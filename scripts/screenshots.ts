@@ -1,24 +1,28 @@
 /**
- * The README's screenshots: the landing page, the signed-in home and a local game with two shared
- * boxes, at 1366 px and at 375 px wide, into docs/screenshots.
+ * The README's screenshots, into docs/screenshots: the landing page, the signed-in home and a local
+ * game with two shared boxes, at 1366 px and at 375 px wide; and on a phone (375 x 812) a computer
+ * game and an online game in progress, and the Game Over dialog after a box mate.
  *
  *   npm run build -w @sbc/web
  *   PORT=3200 DATA_DIR=/tmp/sbc-perf-data npx tsx apps/server/src/main.ts   # in another shell
  *   npx tsx scripts/screenshots.ts
  *
  * Registers Ada Lovelace (a fresh username), resigns a computer game (the statistics show it) and
- * plays 1. d3 e5 2. Qd3+SB Nc6 3. Nf3 Bc5 4. Nc3 Bd4 5. Nxd4+SB d6 in a local game.
+ * plays 1. d3 e5 2. Qd3+SB Nc6 3. Nf3 Bc5 4. Nc3 Bd4 5. Nxd4+SB d6 in a local game; plays 1. e4
+ * against the easy computer; plays the same opening in a room against Alan Turing; and mates with a
+ * copied queen in a local game, 1. Nf3 d6 2. Ne5 Qd7 3. Nxd7#, the last move on the board.
  *
  * Environment: SBC_URL (default http://localhost:3200), CHROMIUM_PATH (default /usr/bin/chromium).
  */
 import { resolve } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../apps/web/e2e/chromium.ts';
 
 const BASE = process.env.SBC_URL ?? 'http://localhost:3200';
 const OUT = resolve(import.meta.dirname, '../docs/screenshots');
 const SIZES = { desktop: { width: 1366, height: 900 }, mobile: { width: 375, height: 812 } };
 const MOVES = ['d2d3', 'e7e5', 'd1d3', 'b8c6', 'g1f3', 'f8c5', 'b1c3', 'c5d4', 'f3d4', 'd7d6'];
+const BOX_MATE = ['g1f3', 'd7d6', 'f3e5', 'd8d7'];
 
 async function post(context: BrowserContext, path: string, data?: unknown) {
   const res = await context.request.post(`${BASE}${path}`, { headers: { Origin: BASE }, data });
@@ -26,18 +30,71 @@ async function post(context: BrowserContext, path: string, data?: unknown) {
   return res.json();
 }
 
+/** A new account, signed in in `context` (no SMTP_URL: registration signs in at once). */
+async function register(context: BrowserContext, firstName: string, lastName: string) {
+  const name = `${firstName.toLowerCase()}${Date.now().toString(36)}`;
+  await post(context, '/api/register', {
+    username: name,
+    password: 'secret123',
+    email: `${name}@example.com`,
+    firstName,
+    lastName,
+  });
+}
+
+const playAll = async (context: BrowserContext, id: string, moves: readonly string[]) => {
+  for (const m of moves)
+    await post(context, `/api/games/${id}/moves`, { from: m.slice(0, 2), to: m.slice(2) });
+};
+
+/** A room game of Ada's against Alan, the local game's opening played by each in turn. */
+async function onlineGame(ada: BrowserContext, alan: BrowserContext): Promise<string> {
+  const room = await post(ada, '/api/rooms');
+  const { gameId, hostIsWhite } = await post(alan, '/api/rooms/join', { roomCode: room.code });
+  const [white, black] = hostIsWhite ? [ada, alan] : [alan, ada];
+  for (const [i, m] of MOVES.entries()) await playAll(i % 2 ? black : white, gameId, [m]);
+  return gameId;
+}
+
+/** The phone's shots: games in progress, and a box mate played on the board, its dialog open. */
+async function phoneShots(browser: Browser, ada: StorageState, alan: BrowserContext, games: PhoneGames) {
+  const viewport = SIZES.mobile;
+  const context = await browser.newContext({ viewport, storageState: ada });
+  const tab = await context.newPage();
+  for (const [name, id] of [
+    ['computer', games.computer],
+    ['online', games.online],
+  ] as const) {
+    await tab.goto(`${BASE}/game/${id}`, { waitUntil: 'networkidle' });
+    await tab.waitForTimeout(name === 'computer' ? 3000 : 500);
+    await save(tab, `${name}-mobile`);
+  }
+  await tab.goto(`${BASE}/game/${games.mate}`, { waitUntil: 'networkidle' });
+  for (const at of ['e5', 'd7']) await tab.locator(`[data-square="${at}"]`).click();
+  await tab.getByRole('dialog', { name: 'Game Over' }).waitFor();
+  await tab.waitForTimeout(500);
+  await save(tab, 'box-mate-mobile');
+  await context.close();
+  await alan.close();
+}
+
+async function save(tab: Page, name: string) {
+  await tab.screenshot({ path: `${OUT}/${name}.png` });
+  console.log(`${OUT}/${name}.png`);
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+interface PhoneGames {
+  computer: string;
+  online: string;
+  mate: string;
+}
+
 async function main() {
   const browser = await launchChromium();
   try {
     const setup = await browser.newContext();
-    const name = `ada${Date.now().toString(36)}`;
-    await post(setup, '/api/register', {
-      username: name,
-      password: 'secret123',
-      email: `${name}@example.com`,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-    });
+    await register(setup, 'Ada', 'Lovelace');
     const lost = await post(setup, '/api/games', {
       isComputerGame: true,
       humanPlayer: 'white',
@@ -45,8 +102,18 @@ async function main() {
     });
     await post(setup, `/api/games/${lost.id}/resign`);
     const game = await post(setup, '/api/games', { isComputerGame: false });
-    for (const m of MOVES)
-      await post(setup, `/api/games/${game.id}/moves`, { from: m.slice(0, 2), to: m.slice(2) });
+    await playAll(setup, game.id, MOVES);
+    const computer = await post(setup, '/api/games', {
+      isComputerGame: true,
+      humanPlayer: 'white',
+      aiDifficulty: 'easy',
+    });
+    await playAll(setup, computer.id, ['e2e4']);
+    const mate = await post(setup, '/api/games', { isComputerGame: false });
+    await playAll(setup, mate.id, BOX_MATE);
+    const alan = await browser.newContext();
+    await register(alan, 'Alan', 'Turing');
+    const online = await onlineGame(setup, alan);
     const signedIn = await setup.storageState();
     await setup.close();
 
@@ -61,11 +128,11 @@ async function main() {
         const tab = await context.newPage();
         await tab.goto(`${BASE}${path}`, { waitUntil: 'networkidle' });
         await tab.waitForTimeout(500);
-        await tab.screenshot({ path: `${OUT}/${page}-${size}.png` });
-        console.log(`${OUT}/${page}-${size}.png`);
+        await save(tab, `${page}-${size}`);
         await context.close();
       }
     }
+    await phoneShots(browser, signedIn, alan, { computer: computer.id, online, mate: mate.id });
   } finally {
     await browser.close();
   }
