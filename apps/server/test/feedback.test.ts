@@ -3,9 +3,8 @@ import { FeedbackThread, FeedbackThreadList } from '@sbc/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback } from '../src/db/schema.ts';
 import { PARENT_NOT_FOUND } from '../src/features/feedback/routes.ts';
-import { connectRedis } from '../src/redis.ts';
 import { agentAt } from './accounts.ts';
-import { type Agent, startServer, type TestServer } from './helpers.ts';
+import { type Agent, onTwoInstances, startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -132,14 +131,7 @@ describe('reading feedback', () => {
 
 describe.skipIf(!process.env.REDIS_URL)('the feedback limit in Redis', () => {
   it('is shared by two instances: the sixth post from one address across both is refused', async () => {
-    const url = process.env.REDIS_URL as string;
-    const [one, two] = await Promise.all(
-      [0, 1].map(async () => startServer({ redis: await connectRedis(url) })),
-    );
-    try {
-      // A fresh address: Redis keeps the counters of earlier runs for their window.
-      const run = randomBytes(3);
-      const ip = `10.${run[0]}.${run[1]}.${run[2]}`;
+    await onTwoInstances(process.env.REDIS_URL as string, async (one, two, ip) => {
       const statuses = [];
       for (let i = 0; i < 6; i++) {
         const server = i % 2 ? two : one;
@@ -148,8 +140,6 @@ describe.skipIf(!process.env.REDIS_URL)('the feedback limit in Redis', () => {
         );
       }
       expect(statuses).toEqual([201, 201, 201, 201, 201, 429]);
-    } finally {
-      await Promise.all([one.close(), two.close()]);
-    }
+    });
   }, 60_000);
 });

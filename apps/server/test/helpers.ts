@@ -12,6 +12,7 @@ import { sessions, users } from '../src/db/schema.ts';
 import type { EventBus } from '../src/events/bus.ts';
 import type { Mailer } from '../src/mail/mailer.ts';
 import { SESSION_COOKIE } from '../src/plugins/session.ts';
+import { connectRedis } from '../src/redis.ts';
 
 /** A folder that holds no built web app. */
 const NO_WEB_APP = join(tmpdir(), 'sbc-no-web-app');
@@ -166,6 +167,25 @@ export async function startServer(options: TestServerOptions = {}): Promise<Test
 
 // biome-ignore lint/suspicious/noExplicitAny: tests assert response bodies field by field.
 type Body = any;
+
+/**
+ * Two instances sharing the Redis at `url` (REDIS_URL), for a limit counted across instances, and
+ * a fresh address to count: Redis keeps the counters of earlier runs for their window.
+ */
+export async function onTwoInstances(
+  url: string,
+  run: (one: TestServer, two: TestServer, address: string) => Promise<void>,
+): Promise<void> {
+  const [one, two] = await Promise.all(
+    [0, 1].map(async () => startServer({ redis: await connectRedis(url) })),
+  );
+  const [a, b, c] = randomBytes(3);
+  try {
+    await run(one, two, `10.${a}.${b}.${c}`);
+  } finally {
+    await Promise.all([one.close(), two.close()]);
+  }
+}
 
 export interface Response<T = Body> {
   status: number;

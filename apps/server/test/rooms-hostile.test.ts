@@ -1,13 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { Room } from '@sbc/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rooms } from '../src/db/schema.ts';
 import { ADDRESS_LIMITS } from '../src/features/accounts/limits.ts';
 import { WRONG_CODES } from '../src/features/rooms/guesses.ts';
 import { WAITING_ROOMS_MAX } from '../src/features/rooms/service.ts';
-import { connectRedis } from '../src/redis.ts';
 import { agentAt } from './accounts.ts';
-import { type Agent, startServer, type TestServer } from './helpers.ts';
+import { type Agent, onTwoInstances, startServer, type TestServer } from './helpers.ts';
 import { LiveClient, listen } from './live-helpers.ts';
 
 /** Rooms under attack (issue #42): guessed codes, rooms by the hundred, names that impersonate. */
@@ -168,14 +166,7 @@ describe('rooms by the hundred', () => {
 
 describe.skipIf(!process.env.REDIS_URL)('wrong room codes in Redis', () => {
   it('are counted once for two instances: the address is refused after 20 across both', async () => {
-    const url = process.env.REDIS_URL as string;
-    const [one, two] = await Promise.all(
-      [0, 1].map(async () => startServer({ redis: await connectRedis(url) })),
-    );
-    try {
-      // A fresh address: Redis keeps the counters of earlier runs for their window.
-      const run = randomBytes(3);
-      const ip = `10.${run[0]}.${run[1]}.${run[2]}`;
+    await onTwoInstances(process.env.REDIS_URL as string, async (one, two, ip) => {
       const statuses: number[] = [];
       for (let i = 0; i <= WRONG_CODES.perAddress; i++) {
         const server = i % 2 ? two : one;
@@ -184,8 +175,6 @@ describe.skipIf(!process.env.REDIS_URL)('wrong room codes in Redis', () => {
         );
       }
       expect(statuses).toEqual([...Array(WRONG_CODES.perAddress).fill(404), 429]);
-    } finally {
-      await Promise.all([one.close(), two.close()]);
-    }
+    });
   }, 60_000);
 });
