@@ -66,22 +66,27 @@ export function GameControls({
   const resigner = state.mode === 'local' ? (state.currentPlayer === 'white' ? 'White' : 'Black') : 'You';
   return (
     // Below the wide layout (lg): one row under the board, without the title; online, where Undo
-    // and Redo (the first two) are never offered, Draw and Resign alone.
+    // and Redo are never offered, Draw and Resign alone.
     <Card title="Game Controls" className="max-lg:p-2 max-lg:[&>h2]:sr-only">
-      <div
-        className={cn(
-          'grid grid-cols-2 gap-2',
-          online ? 'max-lg:[&>:nth-child(-n+2)]:hidden' : 'max-lg:grid-cols-4',
-        )}
-      >
+      <div className={cn('grid grid-cols-2 gap-2', !online && 'max-lg:grid-cols-4')}>
         <TooltipProvider>
           <Tooltip content="Take back the last move">
-            <Button variant="outline" disabled={disabled || online || !state.canUndo} onClick={onUndo}>
+            <Button
+              variant="outline"
+              className={cn(online && 'max-lg:hidden')}
+              disabled={disabled || online || !state.canUndo}
+              onClick={onUndo}
+            >
               Undo
             </Button>
           </Tooltip>
           <Tooltip content="Play the move you took back again">
-            <Button variant="outline" disabled={disabled || online || !state.canRedo} onClick={onRedo}>
+            <Button
+              variant="outline"
+              className={cn(online && 'max-lg:hidden')}
+              disabled={disabled || online || !state.canRedo}
+              onClick={onRedo}
+            >
               Redo
             </Button>
           </Tooltip>
