@@ -23,7 +23,7 @@ export class FakeSocket {
   readonly sent: Record<string, unknown>[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
 
   constructor(readonly url: string) {
     FakeSocket.all.push(this);
@@ -36,7 +36,7 @@ export class FakeSocket {
   /** The client's own close: the browser reports it later, as a close event. */
   close(code = 1000): void {
     this.readyState = FakeSocket.CLOSED;
-    queueMicrotask(() => this.onclose?.({ code }));
+    queueMicrotask(() => this.onclose?.({ code, reason: '' }));
   }
 
   open(): void {
@@ -52,10 +52,10 @@ export class FakeSocket {
   }
 
   /** The connection ends from the other side (1006: lost). */
-  drop(code = 1006): void {
+  drop(code = 1006, reason = ''): void {
     act(() => {
       this.readyState = FakeSocket.CLOSED;
-      this.onclose?.({ code });
+      this.onclose?.({ code, reason });
     });
   }
 

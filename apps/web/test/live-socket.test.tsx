@@ -1,9 +1,12 @@
-import type { ServerMessage } from '@sbc/api';
+import { SESSION_ENDED, type ServerMessage } from '@sbc/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveConnection, type LiveStatus, liveUrl, RECONNECT_MS } from '../src/features/live/api/socket.ts';
 import { LiveError } from '../src/lib/http.ts';
+import { handleUnauthorized } from '../src/lib/session-expired.ts';
 import { newGame } from './helpers.tsx';
 import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame } from './live-helpers.ts';
+
+vi.mock('../src/lib/session-expired.ts', () => ({ handleUnauthorized: vi.fn() }));
 
 const gameState = (version: number): ServerMessage => ({
   type: 'game:state',
@@ -52,6 +55,21 @@ describe('The socket client (docs/api.md §7)', () => {
     FakeSocket.last().drop(1001);
     vi.advanceTimersByTime(10 * RECONNECT_MS);
     expect(FakeSocket.all).toHaveLength(3);
+  });
+
+  it('signs the page out when its session ends (logout, block), and never reconnects', () => {
+    vi.useFakeTimers();
+    connect();
+    FakeSocket.last().open();
+    FakeSocket.last().drop(1008, 'Too many messages');
+    expect(handleUnauthorized).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(RECONNECT_MS);
+    expect(FakeSocket.all).toHaveLength(2);
+    FakeSocket.last().open();
+    FakeSocket.last().drop(SESSION_ENDED.code, SESSION_ENDED.reason);
+    expect(handleUnauthorized).toHaveBeenCalledOnce();
+    vi.advanceTimersByTime(10 * RECONNECT_MS);
+    expect(FakeSocket.all).toHaveLength(2);
   });
 
   it('closes a socket still connecting once it opens, not before (the browser logs that as an error)', () => {

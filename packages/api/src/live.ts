@@ -11,6 +11,12 @@ import { MoveRecord, PieceName, PromotionPiece, SacrificePiece } from './state.t
 /** The largest frame the server reads; a bigger one closes the socket (1009). */
 export const FRAME_LIMIT = 4096;
 
+/**
+ * The close of a signed-in user's socket whose session has ended (logout, block, a new password):
+ * the page then goes to sign in, as after a 401, instead of reconnecting.
+ */
+export const SESSION_ENDED = { code: 1008, reason: 'Session ended' } as const;
+
 const GameId = z.uuid({ error: 'must be a game id' });
 /** The game's version the client holds: a change meant for another version is refused. */
 const Version = z.int().min(0);

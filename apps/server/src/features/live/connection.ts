@@ -1,4 +1,4 @@
-import { ClientMessage, type ServerMessage } from '@sbc/api';
+import { ClientMessage, SESSION_ENDED, type ServerMessage } from '@sbc/api';
 import { HttpError } from '../../errors.ts';
 import { describeZodError } from '../../plugins/errors.ts';
 import { redisRefusal } from '../../redis.ts';
@@ -6,9 +6,8 @@ import type { Services } from '../../services.ts';
 import type { LiveSocket } from './hub.ts';
 import { exitRoom, handle, type Live } from './messages.ts';
 
-/** Closes a socket past its own message limit, and one whose session has ended. */
+/** Closes a socket past its own message limit. */
 export const POLICY_CLOSE = 1008;
-export const SESSION_ENDED = 'Session ended';
 
 /** Messages that read the game from the database, limited on their own (LIVE_SOCKET_SYNCS). */
 const COSTLY = new Set<ClientMessage['type']>(['game:sync', 'game:watch']);
@@ -57,7 +56,7 @@ function admitFrame(live: Live, socket: LiveSocket, message: ClientMessage | Ser
 /** A signed-in user's socket acts only while its session lives (not ended, not blocked); else it closes. */
 export async function sessionLives(services: Services, socket: LiveSocket): Promise<boolean> {
   if (!socket.sessionId || (await services.sessions.userOf(socket.sessionId))) return true;
-  socket.ws.close(POLICY_CLOSE, SESSION_ENDED);
+  socket.ws.close(SESSION_ENDED.code, SESSION_ENDED.reason);
   return false;
 }
 

@@ -1,5 +1,6 @@
-import { type ClientMessage, ServerMessage } from '@sbc/api';
+import { type ClientMessage, SESSION_ENDED, ServerMessage } from '@sbc/api';
 import { LiveError } from '../../../lib/http.ts';
+import { handleUnauthorized } from '../../../lib/session-expired.ts';
 
 /** A lost connection is tried again after 3 s (docs/architecture.md §7). */
 export const RECONNECT_MS = 3000;
@@ -31,7 +32,8 @@ interface Pending {
 /**
  * The connection at /ws (docs/api.md §7): every frame read is checked against `ServerMessage`
  * (one that is not is dropped: acting on a message of another shape could corrupt the screen),
- * a close other than 1000 or 1001 reconnects after 3 s, and a reconnection follows its
+ * a close other than 1000 or 1001 reconnects after 3 s (but for a session's end, which signs the
+ * page out as a 401 does), and a reconnection follows its
  * subscriptions again and, for a game, asks for what changed since the version it last saw.
  */
 export class LiveConnection {
@@ -121,7 +123,11 @@ export class LiveConnection {
       this.ws = null;
       this.dropped();
       this.handlers.onStatus('closed', this.opened);
-      if (!this.stopped && !FINAL_CLOSES.has(event.code)) {
+      if (event.code === SESSION_ENDED.code && event.reason === SESSION_ENDED.reason) {
+        // Logged out, blocked or a new password: another try would be refused, as a request is.
+        this.stopped = true;
+        handleUnauthorized();
+      } else if (!this.stopped && !FINAL_CLOSES.has(event.code)) {
         this.timer = setTimeout(() => this.connect(), RECONNECT_MS);
       }
     };
