@@ -1,7 +1,8 @@
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
+import { queryKeys } from '../src/lib/query-keys.ts';
 import { fakeServer, GAME_ID, gameShown, newGame, renderApp } from './helpers.tsx';
 
 /** The game's requests answer 500 while `down.now` holds; every other call reaches the fake server. */
@@ -30,5 +31,18 @@ describe('a failed game load', () => {
     down.now = false;
     await user.click(retry);
     await gameShown();
+  });
+
+  it('keeps a game it has shown when a later read of it fails (an instance lost, say)', async () => {
+    const { down } = failingGame();
+    down.now = false;
+    const { client } = renderApp(<GameScreen gameId={GAME_ID} />);
+    await gameShown();
+    down.now = true;
+    // The query tries four times (about 7 s), then fails; the game it had stays on the screen.
+    await act(() => client.refetchQueries({ queryKey: queryKeys.game(GAME_ID) }));
+    expect(client.getQueryState(queryKeys.game(GAME_ID))?.status).toBe('error');
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByRole('grid', { name: 'Chess board' })).toBeTruthy();
   });
 });

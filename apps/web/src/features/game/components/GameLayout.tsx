@@ -43,7 +43,7 @@ export function GameLoadFailure({
   onRetry,
   retrying,
 }: {
-  error: Error;
+  error: Error | null;
   onRetry: () => void;
   retrying: boolean;
 }) {
@@ -63,7 +63,7 @@ export function GameLoadFailure({
 }
 
 /** The server's own sentence for a refusal; a fault of the server's or of the network has none. */
-function loadFailureSentence(error: Error): string {
+function loadFailureSentence(error: Error | null): string {
   if (!(error instanceof HttpError)) return 'Please check your connection and try again.';
   if (error.status >= 500) return 'Something went wrong on our side. Please try again in a moment.';
   return error.serverMessage ?? 'Please try again.';

@@ -45,14 +45,16 @@ export function GameScreen({
   const me = usePlayerId();
   usePageTitle('Game', query.data?.mode !== 'online');
   if (query.isPending) return <Spinner />;
-  if (query.isError) {
+  const game = query.data;
+  // A read that failed with nothing to show (a later one that fails keeps the game it had: an
+  // online game goes on over its socket meanwhile).
+  if (!game) {
     // Not public: a visitor may be its player, once signed in.
     if (isNotFound(query.error)) return signedIn ? <GameMissing notFound /> : <Navigate to="/auth" replace />;
     return (
       <GameLoadFailure error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
     );
   }
-  const game = query.data;
   if (game.mode === 'online') return <OnlineGame gameId={gameId} signedIn={signedIn} />;
   if (!me || (game.whitePlayerId !== me && game.blackPlayerId !== me)) return <WatchedGame gameId={gameId} />;
   return <LocalGame gameId={gameId} computer={computer} />;
