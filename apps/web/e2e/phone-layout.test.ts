@@ -41,6 +41,15 @@ const controls = (page: Page) => panel(page, 'Game Controls');
 const button = (scope: Page | Locator, name: string) => scope.getByRole('button', { name, exact: true });
 const toastShown = (page: Page) => page.getByRole('region', { name: /Notifications/ }).getByRole('listitem');
 
+/** Where the toast shows: read again while a newer toast takes the place of the one waited for. */
+async function toastBox(page: Page): Promise<Box> {
+  for (const end = Date.now() + WAIT_MS; Date.now() < end; await page.waitForTimeout(50)) {
+    const box = await toastShown(page).last().boundingBox();
+    if (box) return box;
+  }
+  throw new Error('no toast shown');
+}
+
 /**
  * At the top of the page: the board, both players' names, the move strip and `buttons` lie wholly in
  * the first 812 px, and so does the side to move's timer.
@@ -64,7 +73,7 @@ async function expectFirstScreen(page: Page, names: string[], buttons: string[])
 
 /** The toast on screen covers neither the board nor the controls. */
 async function expectToastAside(page: Page): Promise<void> {
-  const toast = await boxOf(toastShown(page));
+  const toast = await toastBox(page);
   expect(overlaps(toast, await boxOf(board(page)))).toBe(false);
   expect(overlaps(toast, await boxOf(controls(page)))).toBe(false);
 }
@@ -201,7 +210,7 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'the game screen on a phone' : MIS
     await button(page, 'Undo').click();
     await toastShown(page).waitFor();
     // The toast at the bottom right, as before.
-    const toast = await boxOf(toastShown(page));
+    const toast = await toastBox(page);
     expect(toast.y + toast.height).toBeGreaterThan(DESKTOP.viewport.height - 40);
     expect(toast.x + toast.width).toBeGreaterThan(DESKTOP.viewport.width - 40);
     expect(errors).toEqual([]);
