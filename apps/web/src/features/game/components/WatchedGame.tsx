@@ -4,7 +4,8 @@ import { Spinner } from '../../../components/ui/card.tsx';
 import { playerNames } from '../../../lib/players.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { GAME_POLL_MS } from '../api/games.ts';
-import { type OnlineLink, useGameController } from '../hooks/useGameController.ts';
+import { useGameController } from '../hooks/useGameController.ts';
+import type { OnlineLink } from '../lib/link.ts';
 import { GameLayout } from './GameLayout.tsx';
 
 /** A reader who plays neither side: no colour to move, nothing to send. */

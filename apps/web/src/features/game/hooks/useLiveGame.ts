@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { reportLiveError, useLiveSocket } from '../../live/index.ts';
-import type { GameMessage } from './useGameController.ts';
+import type { GameMessage } from '../lib/link.ts';
 
 /** A rematch as this screen sees it: offered by this player, received, declined, or starting. */
 export type Rematch = 'offered' | 'received' | 'declined' | 'starting' | null;

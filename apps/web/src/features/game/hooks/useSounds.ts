@@ -1,3 +1,4 @@
+import type { GameState } from '@sbc/game';
 import { boardSettings } from './useBoardSettings.ts';
 
 /** A quiet move plays at 0.3, a capture (and a box attack) at 0.5 (docs/architecture.md §7). */
@@ -83,4 +84,11 @@ export function playSound(kind: SoundKind): void {
   } catch {
     // No audio on this device.
   }
+}
+
+/** The sound of the last move of a state. */
+export function playLastMove(state: GameState): void {
+  const last = state.moveHistory[state.moveHistory.length - 1];
+  if (!last) return;
+  playSound(last.isSharedBoxAttacked ? 'attack' : last.capturedPiece ? 'capture' : 'move');
 }
