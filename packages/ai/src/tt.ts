@@ -1,4 +1,5 @@
 import type { Move } from '@sbc/rules';
+import { MATE_BOUND } from './score.ts';
 
 export const BOUND_EXACT = 1;
 export const BOUND_LOWER = 2;
@@ -10,6 +11,12 @@ export const BOUND_UPPER = 3;
  */
 export const beyond = (bound: number, score: number, value: number): boolean =>
   bound === BOUND_EXACT || (bound === BOUND_LOWER ? score > value : bound === BOUND_UPPER && score < value);
+
+/** A score as the table keeps it: mates counted from this node rather than from the root. */
+export const toTT = (score: number, ply: number): number =>
+  score >= MATE_BOUND ? score + ply : score <= -MATE_BOUND ? score - ply : score;
+export const fromTT = (score: number, ply: number): number =>
+  score >= MATE_BOUND ? score - ply : score <= -MATE_BOUND ? score + ply : score;
 
 /** Words per entry: the key's high half, the move, then score, depth and info packed. */
 const STRIDE = 3;

@@ -58,7 +58,7 @@ describe('MovePicker (docs/engine.md §2)', () => {
           for (let m = picker.next(); m !== 0; m = picker.next()) handed.push(m);
           expect(new Set(handed).size).toBe(handed.length);
           expect(sorted(handed)).toEqual(sorted(buffer.subarray(0, generatePseudo(pos, buffer))));
-          // The search's own legality filter, as in `Searcher.node`.
+          // The search's own legality filter, as in `AlphaBeta.node`.
           const check = pos.inCheck();
           const line = check ? checkLine(pos) : 0;
           const kept = handed.filter(
