@@ -1,8 +1,8 @@
 import type { GameResponse, MoveRecord } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { UserRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { UserRow } from '../accounts/users.ts';
 import { colorsOf } from './intentions.ts';
 import { inactivityMs, readGame } from './service.ts';
 import { findGameRow, listMoves } from './store.ts';
