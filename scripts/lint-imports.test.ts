@@ -1,5 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findCycles, lintImports, type Tree } from './lint-imports.ts';
+import { findCycles, lintImports, readTree, type Tree } from './lint-imports.ts';
 
 const manifest = (name: string, fields: Record<string, unknown> = {}) =>
   JSON.stringify({ name, ...fields }, null, 2);
@@ -20,6 +21,14 @@ function workspace(files: Record<string, string> = {}): Tree {
         exports: { '.': './src/app.ts', './testing': './test/helpers.ts' },
         dependencies: { '@sbc/rules': '*' },
       }),
+      'apps/server/src/app.ts': "import { adminRoutes } from './features/admin/routes.ts';\n",
+      'apps/server/src/shared/paging.ts': "import type { Db } from '../db/connect.ts';\n",
+      'apps/server/src/features/games/admin.ts': [
+        "import { recordAudit } from '../../shared/audit.ts';",
+        "import { findByUsername } from '../accounts/users.ts';",
+        "import { gamePage } from './paging.ts';",
+      ].join('\n'),
+      'apps/server/src/features/games/paging.ts': "import { countGames } from './store.ts';\n",
       'apps/web/package.json': manifest('@sbc/web', {
         dependencies: { '@sbc/ai': '*', '@sbc/rules': '*', react: '*' },
         devDependencies: { '@sbc/server': '*' },
@@ -108,6 +117,57 @@ describe('lint-imports', () => {
       "apps/web/src/features/home/History.tsx:1: '../game/components/Board.tsx': features/game is entered only through index.ts or pages.ts",
       "apps/web/src/features/home/Menu.tsx:1: '../../app/routes.tsx': features/home may import only components/, lib/, its own folder and other features' index.ts or pages.ts",
       "apps/web/src/lib/http.ts:1: '../features/auth/index.ts': shared lib/ imports no feature (features/auth)",
+    ]);
+  });
+
+  it("keeps the server's features one way: a feature may not import one above it", () => {
+    expect(
+      breaches({
+        'apps/server/src/features/feedback/store.ts': "import { pageNewest } from '../admin/paging.ts';\n",
+        'apps/server/src/features/health/routes.ts': "import { findGameRow } from '../games/store.ts';\n",
+        'apps/server/src/features/admin/stats.ts': "import { countGames } from '../games/store.ts';\n",
+        'apps/server/src/features/billing/routes.ts':
+          "import { findByUsername } from '../accounts/users.ts';\n",
+      }),
+    ).toEqual([
+      "apps/server/src/features/billing/routes.ts:1: '../accounts/users.ts': features/billing has no place in SERVER_FEATURES",
+      "apps/server/src/features/feedback/store.ts:1: '../admin/paging.ts': features/feedback may import only the features below it (health, accounts), not features/admin",
+      "apps/server/src/features/health/routes.ts:1: '../games/store.ts': features/health may import only the features below it (none), not features/games",
+    ]);
+  });
+
+  it("keeps the server's shared code free of features, but for what assembles them", () => {
+    expect(
+      breaches({
+        'apps/server/src/plugins/session.ts':
+          "import type { UserRow } from '../features/accounts/users.ts';\n",
+        'apps/server/src/shared/audit.ts': "import { listAudit } from '../features/admin/audit.ts';\n",
+        'apps/server/src/cli/admin-command.ts': "import { setAdmin } from '../features/accounts/users.ts';\n",
+      }),
+    ).toEqual([
+      "apps/server/src/plugins/session.ts:1: '../features/accounts/users.ts': shared plugins/ imports no feature (features/accounts)",
+      "apps/server/src/shared/audit.ts:1: '../features/admin/audit.ts': shared shared/ imports no feature (features/admin)",
+    ]);
+  });
+
+  it("finds an import cycle among a server feature's modules", () => {
+    expect(
+      breaches({
+        'apps/server/src/features/games/store.ts': "import type { GameChanges } from './save.ts';\n",
+        'apps/server/src/features/games/save.ts': "import type { GameRow } from './store.ts';\n",
+      }),
+    ).toEqual([
+      'apps/server/src/features/games/save.ts:1: import cycle in features/games: save.ts → store.ts → save.ts',
+    ]);
+  });
+
+  it("passes the repository's own sources, and fails them with an upward import planted in a feature", () => {
+    const tree = readTree(fileURLToPath(new URL('..', import.meta.url)));
+    expect(lintImports(tree)).toEqual([]);
+    const games = 'apps/server/src/features/games/paging.ts';
+    tree.set(games, `import { pageNewest } from '../admin/paging.ts';\n${tree.get(games)}`);
+    expect(lintImports(tree).map((b) => `${b.file}:${b.line}: ${b.message}`)).toEqual([
+      `${games}:1: '../admin/paging.ts': features/games may import only the features below it (health, accounts, feedback), not features/admin`,
     ]);
   });
 

@@ -1,7 +1,8 @@
 /**
  * Checks the imports that Biome cannot: each workspace package imports only its declared
  * dependencies, the packages depend on each other one way (LAYERS) with no cycle, no relative
- * import climbs out of its package, and the web app's features stay apart (WEB_SRC). Prints each
+ * import climbs out of its package, the web app's features stay apart (WEB_SRC), and the server's
+ * features import one way (SERVER_FEATURES), each feature's modules with no cycle. Prints each
  * breach as `file:line: message` and exits 1 when there is one.
  *
  *   tsx scripts/lint-imports.ts
@@ -30,6 +31,13 @@ const WEB_SRC = 'apps/web/src/';
 /** What a feature may import from outside its folder: the shared code, and a feature's public files. */
 const SHARED = ['components/', 'lib/'];
 const FEATURE_ENTRIES = ['index.ts', 'pages.ts'];
+
+/** The server's sources; its features are folders of SERVER_SRC/features. */
+const SERVER_SRC = 'apps/server/src/';
+/** The server's features from the bottom up: each imports only those before it, never one after. */
+export const SERVER_FEATURES = ['health', 'accounts', 'feedback', 'games', 'rooms', 'live', 'admin', 'web'];
+/** The server's code outside features/ is shared and imports no feature, but for what assembles them. */
+const SERVER_ASSEMBLY = ['app.ts', 'services.ts', 'cli/'];
 
 /** Repository-relative paths ('/'-separated) to texts: the packages' package.json files and sources. */
 export type Tree = Map<string, string>;
@@ -108,6 +116,30 @@ function webBreach(file: string, target: string): string | null {
   return `${from} may import only ${SHARED.join(', ')}, its own folder and other features' ${FEATURE_ENTRIES.join(' or ')}`;
 }
 
+/** The server feature a path belongs to; null outside the server's features/. */
+const serverFeature = (path: string): string | null =>
+  path.startsWith(SERVER_SRC)
+    ? (/^features\/([^/]+)\//.exec(path.slice(SERVER_SRC.length))?.[1] ?? null)
+    : null;
+
+/** The order of the server's features for one relative import of its sources; null when it keeps it. */
+function serverBreach(file: string, target: string): string | null {
+  if (!file.startsWith(SERVER_SRC) || !target.startsWith(SERVER_SRC)) return null;
+  const from = serverFeature(file);
+  const to = serverFeature(target);
+  if (!to || from === to) return null;
+  if (!from) {
+    const area = /^[^/]+\/?/.exec(file.slice(SERVER_SRC.length))?.[0] ?? '';
+    return SERVER_ASSEMBLY.includes(area) ? null : `shared ${area} imports no feature (features/${to})`;
+  }
+  const unplaced = [from, to].find((f) => !SERVER_FEATURES.includes(f));
+  if (unplaced) return `features/${unplaced} has no place in SERVER_FEATURES`;
+  const below = SERVER_FEATURES.slice(0, SERVER_FEATURES.indexOf(from));
+  return below.includes(to)
+    ? null
+    : `features/${from} may import only the features below it (${below.join(', ') || 'none'}), not features/${to}`;
+}
+
 /** The cycles of a directed graph, each once, as paths that end where they start. */
 export function findCycles(graph: Map<string, Set<string>>): string[][] {
   const cycles = new Map<string, string[]>();
@@ -132,6 +164,8 @@ interface Workspace {
   tools: Set<string>;
   /** Which workspace packages each one declares or imports. */
   graph: Map<string, Set<string>>;
+  /** Which modules of its own feature each module of a server feature imports. */
+  featureModules: Map<string, Set<string>>;
 }
 
 /** A package's declared workspace dependencies against its row of LAYERS. */
@@ -159,8 +193,12 @@ function checkImport(file: string, spec: string, pkg: Package, ws: Workspace): s
     // The project's docs are texts, not code: the web app shows docs/rules.md in its Rules dialog.
     if (target.startsWith('docs/') && spec.endsWith('.md')) return null;
     if (!target.startsWith(`${pkg.dir}/`)) return `'${spec}' climbs out of ${pkg.dir}: import the package`;
-    const web = webBreach(file, target);
-    return web && `'${spec}': ${web}`;
+    const feature = serverFeature(file);
+    if (feature && feature === serverFeature(target)) {
+      ws.featureModules.set(file, (ws.featureModules.get(file) ?? new Set()).add(target));
+    }
+    const boundary = webBreach(file, target) ?? serverBreach(file, target);
+    return boundary && `'${spec}': ${boundary}`;
   }
   if (spec.startsWith('node:') || BUILTINS.has(spec)) return null;
   const [name, subpath] = splitSpecifier(spec);
@@ -185,6 +223,7 @@ export function lintImports(tree: Tree): Breach[] {
     byName: new Map(packages.map((p) => [p.name, p])),
     tools: keys(JSON.parse(tree.get('package.json') ?? '{}').devDependencies),
     graph: new Map(packages.map((p) => [p.name, new Set<string>()])),
+    featureModules: new Map(),
   };
   const breaches = packages.flatMap((pkg) => checkManifest(pkg, tree.get(pkg.manifest) ?? '', ws));
   for (const [file, text] of tree) {
@@ -199,6 +238,14 @@ export function lintImports(tree: Tree): Breach[] {
     const pkg = ws.byName.get(cycle[0]);
     if (pkg)
       breaches.push({ file: pkg.manifest, line: 1, message: `dependency cycle: ${cycle.join(' → ')}` });
+  }
+  for (const cycle of findCycles(ws.featureModules)) {
+    const names = cycle.map((path) => posix.basename(path)).join(' → ');
+    breaches.push({
+      file: cycle[0],
+      line: 1,
+      message: `import cycle in features/${serverFeature(cycle[0])}: ${names}`,
+    });
   }
   return breaches.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }

@@ -1,7 +1,7 @@
 import { Game } from '@sbc/game';
 import { describe, expect, it } from 'vitest';
 import { GameCache } from '../src/features/games/cache.ts';
-import type { LoadedGame, StoredRecord } from '../src/features/games/store.ts';
+import type { LoadedGame, StoredRecord } from '../src/features/games/types.ts';
 
 /** A game in play (or ended) at a version; the cache reads nothing else of it. */
 function loaded(id: string, version: number, ended = false): LoadedGame {

@@ -3,7 +3,7 @@ import { Game } from '@sbc/game';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { games, moves } from '../src/db/schema.ts';
-import type { StoredRecord } from '../src/features/games/store.ts';
+import type { StoredRecord } from '../src/features/games/types.ts';
 import type { Agent, TestServer } from './helpers.ts';
 
 /** Creates a game through the API; fails the test unless it is created. */

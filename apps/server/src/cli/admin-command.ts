@@ -3,8 +3,8 @@ import { NewSponsorship, PAGE_SIZE_MAX } from '@sbc/api';
 import { loadConfig } from '../config.ts';
 import { type Database, type Db, openDatabase } from '../db/connect.ts';
 import { setAdmin } from '../features/accounts/users.ts';
-import { recordAudit } from '../features/admin/audit.ts';
 import { addSponsorship, listSponsorships } from '../features/admin/sponsorships.ts';
+import { recordAudit } from '../shared/audit.ts';
 
 export const USAGE = `Usage: npm run -s admin -- promote <username>   make a user an admin
        npm run -s admin -- demote <username>    take the admin rights away

@@ -49,6 +49,8 @@ export const users = pgTable(
     index('users_last_activity').on(t.lastActivityAt, t.id),
   ],
 );
+/** A user as stored; `publicUser` (features/accounts) is what a client may see of it. */
+export type UserRow = typeof users.$inferSelect;
 
 export const sessions = pgTable(
   'sessions',

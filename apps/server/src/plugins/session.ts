@@ -5,10 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { preparedOnce } from '../db/prepared.ts';
-import { sessions, users } from '../db/schema.ts';
+import { sessions, type UserRow, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../errors.ts';
 import type { Channel, EventBus } from '../events/bus.ts';
-import type { UserRow } from '../features/accounts/users.ts';
 import { ReadCache } from '../read-cache.ts';
 
 declare module 'fastify' {

@@ -1,12 +1,12 @@
 import { ConfirmEmailRequest, NoBody, type SuccessResponse, type User } from '@sbc/api';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { users } from '../../db/schema.ts';
+import { type UserRow, users } from '../../db/schema.ts';
 import { badRequest, conflict } from '../../errors.ts';
 import { requireUser } from '../../plugins/session.ts';
 import { checkCode, dropCodes, INVALID_CODE, sendCode, useCode } from './codes.ts';
 import { limit } from './limits.ts';
-import { EMAIL_TAKEN, publicUser, takenByOther, takenError, type UserRow } from './users.ts';
+import { EMAIL_TAKEN, publicUser, takenByOther, takenError } from './users.ts';
 
 /** A changed email waiting for its code (PATCH /api/user/profile): confirm, resend or give it up. */
 export async function emailChangeRoutes(app: FastifyInstance): Promise<void> {

@@ -3,11 +3,8 @@ import type { User } from '@sbc/api';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.ts';
-import { users } from '../../db/schema.ts';
+import { type UserRow, users } from '../../db/schema.ts';
 import { conflict, HttpError } from '../../errors.ts';
-
-/** A user as stored; `publicUser` is what a client may see of it. */
-export type UserRow = typeof users.$inferSelect;
 
 export const USERNAME_TAKEN = 'Username already taken';
 export const EMAIL_TAKEN = 'Email already registered';

@@ -2,35 +2,7 @@ import { AdminPageQuery, type AuditAction, type AuditEntry, type AuditPage, type
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { adminAudit } from '../../db/schema.ts';
-import { pageNewest } from './paging.ts';
-
-export interface AuditTarget {
-  id: string;
-  label: string;
-}
-
-/**
- * Records what an admin did. Called with the transaction of the change itself, so that a change
- * and its record are stored together or not at all.
- */
-export async function recordAudit(
-  db: Db,
-  actor: { id: string | null; username: string },
-  action: AuditAction,
-  target: AuditTarget | null,
-  details: Record<string, unknown> | null,
-  now: Date,
-): Promise<void> {
-  await db.insert(adminAudit).values({
-    actorId: actor.id,
-    actorUsername: actor.username,
-    action,
-    targetId: target?.id ?? null,
-    targetLabel: target?.label ?? null,
-    details,
-    createdAt: now,
-  });
-}
+import { pageNewest } from '../../shared/paging.ts';
 
 const entryView = (row: typeof adminAudit.$inferSelect): AuditEntry => ({
   id: row.id,

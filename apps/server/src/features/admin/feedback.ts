@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { notFound } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/session.ts';
+import { recordAudit } from '../../shared/audit.ts';
 import { deleteFeedback, listFeedback } from '../feedback/store.ts';
-import { recordAudit } from './audit.ts';
 
 /** A feedback's label in the audit log: its author and its first words. */
 const label = (name: string, message: string) =>

@@ -14,9 +14,9 @@ import { unionAll } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Db } from '../../db/connect.ts';
 import { games, sponsorships, users } from '../../db/schema.ts';
+import { offsetOf, pageOf, toCount } from '../../shared/paging.ts';
 import { readMaintenance } from '../games/maintenance.ts';
 import { countGames } from '../games/store.ts';
-import { offsetOf, pageOf, toCount } from './paging.ts';
 import { ONLINE_MS } from './users.ts';
 
 const live = inArray(games.status, [...LIVE_STATUSES]);

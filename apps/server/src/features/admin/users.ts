@@ -13,9 +13,9 @@ import type { FastifyInstance } from 'fastify';
 import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/session.ts';
+import { recordAudit } from '../../shared/audit.ts';
+import { contains, offsetOf, pageOf, toCount } from '../../shared/paging.ts';
 import { publicUser, setAdmin } from '../accounts/users.ts';
-import { recordAudit } from './audit.ts';
-import { contains, offsetOf, pageOf, toCount } from './paging.ts';
 
 /** Online means active in the last 5 minutes (docs/api.md §4). */
 export const ONLINE_MS = 5 * 60_000;

@@ -2,7 +2,7 @@ import type { AdminFeedback, AdminFeedbackPage, FeedbackThread, PageQuery } from
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { feedback } from '../../db/schema.ts';
-import { pageNewest } from '../admin/paging.ts';
+import { pageNewest } from '../../shared/paging.ts';
 
 export type FeedbackRow = typeof feedback.$inferSelect;
 

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { games, settings, users } from '../../db/schema.ts';
 import { requireAdmin } from '../../plugins/session.ts';
-import { recordAudit } from '../admin/audit.ts';
-import { startsWith } from '../admin/paging.ts';
+import { recordAudit } from '../../shared/audit.ts';
+import { startsWith } from '../../shared/paging.ts';
 import { tellMaintenance, writeMaintenance } from './maintenance.ts';
 import { gamePage } from './paging.ts';
 

@@ -1,5 +1,5 @@
 import type { Game } from '@sbc/game';
-import type { LoadedGame } from './store.ts';
+import type { LoadedGame } from './types.ts';
 
 /** About 13 KB a game of 40 moves: at most some 65 MB of games in play. */
 export const GAME_CACHE_SIZE = 5000;

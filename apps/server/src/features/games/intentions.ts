@@ -4,7 +4,7 @@ import type { ColorName, Result } from '@sbc/rules';
 import { conflict, forbidden } from '../../errors.ts';
 import type { GameEvent } from '../../events/bus.ts';
 import { refusal } from './refusals.ts';
-import type { GameRow, LoadedGame } from './store.ts';
+import type { GameRow, LoadedGame } from './types.ts';
 import { moveView } from './view.ts';
 
 type DrawStatus = 'pending' | 'accepted' | 'rejected';

@@ -2,10 +2,9 @@ import type { MaintenanceResponse } from '@sbc/api';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
-import { settings, users } from '../../db/schema.ts';
+import { settings, type UserRow, users } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
 import type { EventBus } from '../../events/bus.ts';
-import type { UserRow } from '../accounts/users.ts';
 
 export const MAINTENANCE_KEY = 'maintenance_mode';
 export const DEFAULT_MAINTENANCE_MESSAGE = 'System is under maintenance. Please try again later.';

@@ -1,7 +1,8 @@
 import { Game } from '@sbc/game';
 import type { Db } from '../../db/connect.ts';
 import { derived } from './service.ts';
-import { type GameRow, insertGame, type StoredRecord } from './store.ts';
+import { insertGame } from './store.ts';
+import type { GameRow, StoredRecord } from './types.ts';
 
 /** Who plays a room's game: users' or guests' ids. */
 export interface Seats {

@@ -1,11 +1,12 @@
 import type { GameResponse, MoveRecord } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { UserRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import type { UserRow } from '../accounts/users.ts';
 import { colorsOf } from './intentions.ts';
 import { inactivityMs, readGame } from './service.ts';
-import { findGameRow, type GameRow, listMoves } from './store.ts';
+import { findGameRow, listMoves } from './store.ts';
+import type { GameRow } from './types.ts';
 import { gameView, moveView } from './view.ts';
 
 const params = z.object({ id: z.string() });

@@ -3,9 +3,9 @@ import { gameAdminRoutes } from './admin.ts';
 import { readMaintenance } from './maintenance.ts';
 import { playerRoutes } from './player.ts';
 import { gameReadRoutes } from './reads.ts';
-import type { GameChanges } from './save.ts';
 import { caughtUp } from './store.ts';
 import { inactivitySweeper } from './sweeper.ts';
+import type { GameChanges } from './types.ts';
 
 /**
  * Games: the reads, the player's calls, the admin's games and maintenance calls, the inactivity sweeper, and

@@ -4,23 +4,9 @@ import type { Db } from '../../db/connect.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { games, moves } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
-import type { GameRow, LoadedGame } from './store.ts';
+import { CHANGED, type GameChanges, type GameRow, type LoadedGame } from './types.ts';
 
 export const STALE_GAME = 'The game was changed by another request; reload and try again';
-
-/** The columns every write sets. */
-const CHANGED = [
-  'record',
-  'status',
-  'currentTurn',
-  'winner',
-  'moveCount',
-  'lastMoveAt',
-  'updatedAt',
-  'drawRequestStatus',
-  'drawRequestedBy',
-] as const;
-export type GameChanges = Pick<GameRow, (typeof CHANGED)[number]>;
 
 type MoveValues = Omit<typeof moves.$inferInsert, 'id'>;
 const moveColumns = Object.entries(getTableColumns(moves));

@@ -3,13 +3,14 @@ import { Game } from '@sbc/game';
 import type { ColorName } from '@sbc/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import type { UserRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import type { UserRow } from '../accounts/users.ts';
 import { type Change, colorsOf } from './intentions.ts';
 import { refusal } from './refusals.ts';
-import { type GameChanges, saveGame } from './save.ts';
-import { findGame, insertGame, type LoadedGame, loadGame, rebuild, type StoredRecord } from './store.ts';
+import { saveGame } from './save.ts';
+import { findGame, insertGame, loadGame, rebuild } from './store.ts';
+import type { GameChanges, LoadedGame, StoredRecord } from './types.ts';
 import { gameView } from './view.ts';
 
 export const inactivityMs = ({ config }: Pick<Services, 'config'>): number =>

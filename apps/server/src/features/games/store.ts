@@ -1,5 +1,5 @@
 import type { GameSummary, PageCursor } from '@sbc/api';
-import { Game, type GameRecord } from '@sbc/game';
+import { Game } from '@sbc/game';
 import {
   and,
   asc,
@@ -17,34 +17,15 @@ import { alias, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { games, moves, roomPlayers, rowCounts, users } from '../../db/schema.ts';
-import type { GameChanges } from './save.ts';
-
-export type GameRow = typeof games.$inferSelect;
-export type MoveRow = typeof moves.$inferSelect;
-
-/**
- * What the `record` column holds: the rules' GameRecord plus what the rules do not keep in it,
- * a move waiting for its promotion piece and the time each side has spent.
- */
-export interface StoredRecord extends GameRecord {
-  pendingPromotion: { from: string; to: string } | null;
-  /** Milliseconds each side has spent on its decisions. */
-  clock: { white: number; black: number };
-}
-
-export type PlayerNames = { white: string | null; black: string | null };
-
-/** A game as found: its row and the players' names. */
-export interface FoundGame {
-  row: GameRow;
-  names: PlayerNames;
-}
-
-/** A game as loaded: found, and the game the rules rebuilt from the record. */
-export interface LoadedGame extends FoundGame {
-  stored: StoredRecord;
-  game: Game;
-}
+import type {
+  FoundGame,
+  GameChanges,
+  GameRow,
+  LoadedGame,
+  MoveRow,
+  PlayerNames,
+  StoredRecord,
+} from './types.ts';
 
 const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

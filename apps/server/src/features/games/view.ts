@@ -1,6 +1,7 @@
 import type { GameResponse, GameSummary, MoveRecord } from '@sbc/api';
 import { type GameState, type GameStatus, isLive, type MoveHistoryEntry } from '@sbc/game';
-import type { FoundGame, ListedGame, MoveRow, StoredRecord } from './store.ts';
+import type { ListedGame } from './store.ts';
+import type { FoundGame, MoveRow, StoredRecord } from './types.ts';
 
 /** The columns every game answer carries, read from the row alone. */
 function gameFields({ row, names }: FoundGame | ListedGame): Omit<GameResponse, 'gameState'> {

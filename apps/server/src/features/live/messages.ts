@@ -11,7 +11,7 @@ import {
   respondToDraw,
 } from '../games/intentions.ts';
 import { act, inactivityMs, readGame } from '../games/service.ts';
-import type { LoadedGame } from '../games/store.ts';
+import type { LoadedGame } from '../games/types.ts';
 import { gameView } from '../games/view.ts';
 import { offerRematch, respondToRematch } from '../rooms/rematch.ts';
 import { countPresence, joinRoom, leaveRoom, showRoom } from '../rooms/service.ts';

@@ -1,7 +1,7 @@
 import type { Page, PageQuery } from '@sbc/api';
 import { count, desc } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/connect.ts';
+import type { Db } from '../db/connect.ts';
 
 /** The rows to skip before a page (docs/api.md §1, Paging). */
 export const offsetOf = (query: PageQuery): number => (query.page - 1) * query.pageSize;
