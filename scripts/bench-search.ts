@@ -206,7 +206,7 @@ function versus(commit: string, dir: string, rounds: number): void {
  * `--against <commit> --interleaved`: the two engines in this one process, their searches to the
  * fixed depths alternated (which one goes first swaps every round). This machine's speed for the
  * search drifts by a third within a minute while a loop inside the first-level cache varies by a
- * few per cent (docs/benchmarks.md); interleaved, whatever drifts slows both alike.
+ * few per cent (docs/benchmarks-log.md); interleaved, whatever drifts slows both alike.
  */
 async function interleaved(commit: string, dir: string, rounds: number): Promise<void> {
   const sides = [await engineAt(dir), await engineAt(REPO)];

@@ -235,7 +235,7 @@ export class AlphaBeta extends Quiescence {
     )
       this.correction.update(this.acc, us, depth, raw, corrected, best, bound);
     // After a fail low every score is an upper bound and the best of them names no best move:
-    // the entry keeps the move an earlier search found (+24 ± 19 Elo, docs/benchmarks.md).
+    // the entry keeps the move an earlier search found (+24 ± 19 Elo, docs/benchmarks-log.md).
     tt.store(pos.hashLo, pos.hashHi, depth, toTT(best, ply), bound, bound === BOUND_UPPER ? 0 : bestMove);
     return best;
   }

@@ -29,7 +29,7 @@ export const CHESS_TERMS = new Int32Array(2);
  * enemy pieces, outposts, rooks on open and half-open files and on the seventh rank, and the side
  * to move's tempo. Standard mode only: the first of them measured +99 ± 22 Elo in standard chess
  * and −25 ± 34 in the variant, where a pawn's attack is not a plain threat among boxes
- * (docs/engine.md §3, docs/benchmarks.md).
+ * (docs/engine.md §3, docs/benchmarks-log.md).
  */
 export function chessTerms(pos: Position): void {
   const p = pos.pieces;
@@ -152,7 +152,7 @@ const ALL = new Int32Array(4);
 /**
  * Enemy knights, bishops, rooks and queens that an own minor piece or rook attacks, and those
  * attacked and not defended at all (hanging), white's view, into CHESS_TERMS. Standard mode only
- * (with `passerKings`, +34 ± 21 Elo in standard chess, docs/benchmarks.md). Needs PIECE_ATTACKS
+ * (with `passerKings`, +34 ± 21 Elo in standard chess, docs/benchmarks-log.md). Needs PIECE_ATTACKS
  * of `pos`, which the mobility pass fills.
  */
 export function threats(pos: Position): void {

@@ -65,7 +65,7 @@ export class Searcher extends AlphaBeta {
     let previous = 0;
     for (let depth = 1; depth <= maxDepth; depth++) {
       // The first window is narrow and widens on each failure: 15 cp against 25 measured
-      // +31 ± 19 Elo in the variant, −15 ± 29 in standard chess (docs/benchmarks.md).
+      // +31 ± 19 Elo in the variant, −15 ± 29 in standard chess (docs/benchmarks-log.md).
       let delta = 15;
       let alpha = -INFINITE;
       let beta = INFINITE;

@@ -161,7 +161,7 @@ describe('pruning', () => {
   it('prunes late quiet moves near the leaves (late move pruning), the first move still searched', () => {
     // Standard chess from the start, depth 8: 44,723 nodes before late move pruning, 16,224 with
     // it, 13,380 with counter moves too, 18,595 with the narrower aspiration window, 13,436 with
-    // the chess terms in the evaluation (docs/benchmarks.md). The bound leaves room for other
+    // the chess terms in the evaluation (docs/benchmarks-log.md). The bound leaves room for other
     // changes to the tree, not for losing the pruning; the search must still answer with a move
     // and a sane score.
     const r = best(START_SBFEN, true, 8);
