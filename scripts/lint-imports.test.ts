@@ -22,9 +22,9 @@ function workspace(files: Record<string, string> = {}): Tree {
         dependencies: { '@sbc/rules': '*' },
       }),
       'apps/server/src/app.ts': "import { adminRoutes } from './features/admin/routes.ts';\n",
-      'apps/server/src/shared/paging.ts': "import type { Db } from '../db/connect.ts';\n",
+      'apps/server/src/common/paging.ts': "import type { Db } from '../db/connect.ts';\n",
       'apps/server/src/features/games/admin.ts': [
-        "import { recordAudit } from '../../shared/audit.ts';",
+        "import { recordAudit } from '../../common/audit.ts';",
         "import { findByUsername } from '../accounts/users.ts';",
         "import { gamePage } from './paging.ts';",
       ].join('\n'),
@@ -141,12 +141,12 @@ describe('lint-imports', () => {
       breaches({
         'apps/server/src/plugins/session.ts':
           "import type { UserRow } from '../features/accounts/users.ts';\n",
-        'apps/server/src/shared/audit.ts': "import { listAudit } from '../features/admin/audit.ts';\n",
+        'apps/server/src/common/audit.ts': "import { listAudit } from '../features/admin/audit.ts';\n",
         'apps/server/src/cli/admin-command.ts': "import { setAdmin } from '../features/accounts/users.ts';\n",
       }),
     ).toEqual([
+      "apps/server/src/common/audit.ts:1: '../features/admin/audit.ts': shared common/ imports no feature (features/admin)",
       "apps/server/src/plugins/session.ts:1: '../features/accounts/users.ts': shared plugins/ imports no feature (features/accounts)",
-      "apps/server/src/shared/audit.ts:1: '../features/admin/audit.ts': shared shared/ imports no feature (features/admin)",
     ]);
   });
 

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { NewSponsorship, PAGE_SIZE_MAX } from '@sbc/api';
+import { recordAudit } from '../common/audit.ts';
 import { loadConfig } from '../config.ts';
 import { type Database, type Db, openDatabase } from '../db/connect.ts';
 import { setAdmin } from '../features/accounts/users.ts';
 import { addSponsorship, listSponsorships } from '../features/admin/sponsorships.ts';
-import { recordAudit } from '../shared/audit.ts';
 
 export const USAGE = `Usage: npm run -s admin -- promote <username>   make a user an admin
        npm run -s admin -- demote <username>    take the admin rights away

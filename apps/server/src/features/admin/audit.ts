@@ -1,8 +1,8 @@
 import { AdminPageQuery, type AuditAction, type AuditEntry, type AuditPage, type PageQuery } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
+import { pageNewest } from '../../common/paging.ts';
 import type { Db } from '../../db/connect.ts';
 import { adminAudit } from '../../db/schema.ts';
-import { pageNewest } from '../../shared/paging.ts';
 
 const entryView = (row: typeof adminAudit.$inferSelect): AuditEntry => ({
   id: row.id,

@@ -1,9 +1,9 @@
 import { AdminPageQuery, FeedbackIdParams, type MessageResponse, NoBody, type PageQuery } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { recordAudit } from '../../common/audit.ts';
 import { notFound } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/session.ts';
-import { recordAudit } from '../../shared/audit.ts';
 import { deleteFeedback, listFeedback } from '../feedback/store.ts';
 
 /** A feedback's label in the audit log: its author and its first words. */

@@ -7,9 +7,9 @@ import {
 } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import { pageNewest } from '../../common/paging.ts';
 import type { Db } from '../../db/connect.ts';
 import { sponsorships } from '../../db/schema.ts';
-import { pageNewest } from '../../shared/paging.ts';
 
 type SponsorshipRow = typeof sponsorships.$inferSelect;
 

@@ -10,11 +10,11 @@ import {
 } from '@sbc/api';
 import { count, desc, eq, gt, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../common/audit.ts';
+import { contains, offsetOf, pageOf, toCount } from '../../common/paging.ts';
 import { users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../errors.ts';
 import { requireAdmin } from '../../plugins/session.ts';
-import { recordAudit } from '../../shared/audit.ts';
-import { contains, offsetOf, pageOf, toCount } from '../../shared/paging.ts';
 import { publicUser, setAdmin } from '../accounts/users.ts';
 
 /** Online means active in the last 5 minutes (docs/api.md §4). */

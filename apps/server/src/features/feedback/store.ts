@@ -1,8 +1,8 @@
 import type { AdminFeedback, AdminFeedbackPage, FeedbackThread, PageQuery } from '@sbc/api';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { pageNewest } from '../../common/paging.ts';
 import type { Db } from '../../db/connect.ts';
 import { feedback } from '../../db/schema.ts';
-import { pageNewest } from '../../shared/paging.ts';
 
 export type FeedbackRow = typeof feedback.$inferSelect;
 

@@ -1,11 +1,11 @@
 import { type AdminGamePage, AdminGamesQuery, MaintenanceRequest, type Setting } from '@sbc/api';
 import { and, eq, like, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../common/audit.ts';
+import { startsWith } from '../../common/paging.ts';
 import type { Db } from '../../db/connect.ts';
 import { games, settings, users } from '../../db/schema.ts';
 import { requireAdmin } from '../../plugins/session.ts';
-import { recordAudit } from '../../shared/audit.ts';
-import { startsWith } from '../../shared/paging.ts';
 import { tellMaintenance, writeMaintenance } from './maintenance.ts';
 import { gamePage } from './paging.ts';
 

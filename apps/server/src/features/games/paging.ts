@@ -1,7 +1,7 @@
 import type { CursorPageQuery, GamePage } from '@sbc/api';
 import type { SQL } from 'drizzle-orm';
+import { offsetOf, pageOf } from '../../common/paging.ts';
 import type { Db } from '../../db/connect.ts';
-import { offsetOf, pageOf } from '../../shared/paging.ts';
 import { countGames, pageGames, pageGamesNextTo } from './store.ts';
 import { summaryView } from './view.ts';
 
