@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { GameStatusBadge } from '../../../components/Badge.tsx';
 import { useSearch } from '../hooks/useSearch.ts';
-import { date, shortId } from '../lib/format.ts';
+import { date, FIELD, shortId } from '../lib/format.ts';
 import { PagedList } from './PagedList.tsx';
 
 /** Who plays: a player against the computer, two online, or two at one screen. */
@@ -18,9 +18,6 @@ function players(g: GameSummary): string {
 }
 
 const gameHref = (g: GameSummary) => `/game/${g.id}`;
-
-const FIELD =
-  'h-10 rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none';
 
 /**
  * Games: every game of every user, newest first; a search by id or player and a status, both

@@ -8,7 +8,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { adminApi, refreshAfter } from '../api/admin.ts';
 import { useSearch } from '../hooks/useSearch.ts';
-import { date } from '../lib/format.ts';
+import { date, FIELD } from '../lib/format.ts';
 import { PagedList } from './PagedList.tsx';
 import { UserCell } from './UserCell.tsx';
 
@@ -78,7 +78,7 @@ export function UsersTab({ adminId }: { adminId: string }) {
         onChange={(e) => setTyped(e.target.value)}
         aria-label="Search users"
         placeholder="Search by username, email or name"
-        className="h-10 w-full max-w-md rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none"
+        className={`${FIELD} w-full max-w-md`}
       />
       <PagedList<User>
         // A new search starts again at its first page.

@@ -43,3 +43,7 @@ export const dateTime = (iso: string): string => new Date(iso).toLocaleString();
 
 /** Game ids show their first 8 characters. */
 export const shortId = (id: string): string => id.slice(0, 8);
+
+/** The admin tabs' search box and filters: one look for every field above a list. */
+export const FIELD =
+  'h-10 rounded-md border border-slate-300 px-3 text-sm focus:border-amber-500 focus:ring-2 focus:ring-amber-200 focus:outline-none';
