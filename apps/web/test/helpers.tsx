@@ -39,6 +39,7 @@ export function gameResponse(game: Game, extra: Partial<GameResponse> = {}): Gam
     ...state,
     gameTimer: { white: 0, black: 0, lastMoveTime: now },
     inactivityDeadline: game.isOver ? null : now + 300_000,
+    clock: null,
   };
   return {
     id: GAME_ID,
@@ -56,6 +57,7 @@ export function gameResponse(game: Game, extra: Partial<GameResponse> = {}): Gam
     drawRequestStatus: null,
     drawRequestedBy: null,
     lastMoveAt: new Date(now).toISOString(),
+    timeControl: { kind: 'untimed' },
     version: state.moveCount,
     gameState,
     ...extra,

@@ -144,7 +144,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
   it("shows which of the room's players are connected, as the room's news says", async () => {
     const { socket } = await openGame(onlineGame(newGame({ mode: 'online' })), { name: 'Cy', id: 'guest-c' });
     const [ada] = room().players;
-    const bob = { id: 'u2', name: 'bob', isHost: false, isGuest: false, connected: true };
+    const bob = { id: 'u2', name: 'bob', isHost: false, isGuest: false, connected: true, absentSince: null };
     const playing = (players: Room['players']) =>
       room({ status: 'playing', gameId: ONLINE_ID, players, spectators: 1 });
     const shown = () =>

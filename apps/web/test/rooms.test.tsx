@@ -14,7 +14,7 @@ import { ADA, type Route, serve } from './helpers.tsx';
 import { FakeSocket, fakeSockets, ONLINE_ID, room } from './live-helpers.ts';
 
 const SIGNED_OUT: Route = { status: 401, body: { message: 'Not signed in' } };
-const BOB = { id: 'guest-b', name: 'Bob', isHost: false, isGuest: true, connected: true };
+const BOB = { id: 'guest-b', name: 'Bob', isHost: false, isGuest: true, connected: true, absentSince: null };
 
 function Lobby() {
   return <RoomLobby code={useParams().code} />;

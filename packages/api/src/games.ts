@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClockState, TimeControl } from './clock.ts';
 import { Color, CursorPageQuery, Level, Page, PageQuery, Square, withoutControls } from './common.ts';
 import {
   GameMode,
@@ -22,6 +23,8 @@ export const CreateGameRequest = z.strictObject({
   fen: z.string().trim().min(1).max(200, { error: 'SBFEN is at most 200 characters' }).optional(),
   /** Reads `fen` as ordinary FEN, in which boxes are not allowed. */
   standard: z.boolean().optional(),
+  /** Untimed when absent: the spec's default against the computer and at one screen. */
+  timeControl: TimeControl.default({ kind: 'untimed' }),
 });
 export type CreateGameRequest = z.input<typeof CreateGameRequest>;
 
@@ -118,8 +121,13 @@ export const GameTimer = z.object({
 /** @sbc/game's GameState with the server's clock. */
 export const ServerGameState = GameState.extend({
   gameTimer: GameTimer,
-  /** When the side to move loses by abandonment (ms since the epoch); null once the game is over. */
+  /**
+   * When the side to move loses by abandonment (ms since the epoch); null once the game is over,
+   * and in a timed game, whose clock ends it instead.
+   */
   inactivityDeadline: z.number().nullable(),
+  /** A timed game's clocks (docs/api.md, "Clocks"); null when untimed. */
+  clock: ClockState.nullable(),
 });
 export type ServerGameState = z.infer<typeof ServerGameState>;
 
@@ -140,6 +148,7 @@ const gameFields = {
   drawRequestStatus: DrawRequestStatus.nullable(),
   drawRequestedBy: z.string().nullable(),
   lastMoveAt: z.string(),
+  timeControl: TimeControl,
   /** Increments with every change. */
   version: z.int(),
 };

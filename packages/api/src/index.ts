@@ -1,6 +1,7 @@
 /** @sbc/api: what the server and the web app share: request and response schemas, the pages. */
 export * from './admin.ts';
 export * from './auth.ts';
+export * from './clock.ts';
 export * from './common.ts';
 export * from './feedback.ts';
 export * from './games.ts';

@@ -46,6 +46,11 @@ export const ClientMessage = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('game:sync'), ...game, version: Version }),
   /** Follows a game: its players as players, anyone else as a spectator (read-only). */
   z.strictObject({ type: z.literal('game:watch'), ...game }),
+  /**
+   * The opponent of a timed game has had no socket for OPPONENT_LEFT_MS: the player ends the game,
+   * as a win or a draw (answered like any change, with game:timeout).
+   */
+  z.strictObject({ type: z.literal('game:claim'), ...game, result: z.enum(['win', 'draw']) }),
   /** After a room's game ends: a new game in the same room, colours swapped. */
   z.strictObject({ type: z.literal('game:rematch_offer'), ...game }),
   z.strictObject({ type: z.literal('game:rematch_respond'), ...game, accept: z.boolean() }),
@@ -74,6 +79,10 @@ export const ServerMessage = z.discriminatedUnion('type', [
   }),
   /** The answer to game:sync and game:watch, and a change that is no move (a waiting promotion). */
   z.object({ type: z.literal('game:state'), ...changed }),
+  /**
+   * The game ended by time or absence: inactivity (untimed), a flag, an abort before both sides
+   * moved, or a claim against an opponent who left. `inactivePlayerId`: who timed out or left.
+   */
   z.object({
     type: z.literal('game:timeout'),
     ...changed,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeControl } from './clock.ts';
 import { withoutControls } from './common.ts';
 
 /** docs/api.md §7: the limits of the room forms. */
@@ -77,6 +78,10 @@ export const HostIsWhite = z.union([z.literal(1), z.literal(0)], { error: 'hostI
 export const RoomColorRequest = z.object({ hostIsWhite: HostIsWhite });
 export type RoomColorRequest = z.infer<typeof RoomColorRequest>;
 
+/** The host's time control, while the second seat is free. */
+export const RoomTimeControlRequest = z.strictObject({ timeControl: TimeControl });
+export type RoomTimeControlRequest = z.infer<typeof RoomTimeControlRequest>;
+
 // ---- Responses ----
 
 export const RoomStatus = z.enum(['waiting', 'playing', 'closed']);
@@ -90,6 +95,11 @@ export const RoomPlayer = z.object({
   isGuest: z.boolean(),
   /** Whether the player has a live connection at /ws. */
   connected: z.boolean(),
+  /**
+   * Since when a disconnected player has had no socket (ms since the epoch), as far as the server
+   * has seen it go; null while connected. In a timed game the opponent may claim OPPONENT_LEFT_MS on.
+   */
+  absentSince: z.number().nullable(),
 });
 export type RoomPlayer = z.infer<typeof RoomPlayer>;
 
@@ -99,6 +109,8 @@ export const Room = z.object({
   /** The host's player id (a guest's when a guest created the room). */
   hostUserId: z.string(),
   hostIsWhite: HostIsWhite,
+  /** The time control of the room's next game; a rematch keeps the last game's. */
+  timeControl: TimeControl,
   players: z.array(RoomPlayer),
   status: RoomStatus,
   /** The room's current game, once two players are in. */

@@ -1,6 +1,8 @@
 import {
   COLOR_NAMES,
+  type Color,
   type ColorName,
+  cannotMate,
   checkSuffix,
   err,
   explainIllegal,
@@ -31,7 +33,17 @@ import {
 } from '@sbc/rules';
 import { type GameError, gameError } from './errors.ts';
 import { HISTORY_CAP, historyEntry } from './history.ts';
-import { abandonedMessage, MESSAGES, moveMessage, resignedMessage, sacrificedMessage } from './messages.ts';
+import {
+  abandonedMessage,
+  abortedMessage,
+  MESSAGES,
+  moveMessage,
+  opponentLeftMessage,
+  outOfTimeMessage,
+  resignedMessage,
+  sacrificedMessage,
+  timeoutDrawMessage,
+} from './messages.ts';
 import type { GameRecord, GameSetup } from './record.ts';
 import { deriveState } from './state.ts';
 import { type Ending, gameStatus, isLive, type StatusReport } from './status.ts';
@@ -287,6 +299,35 @@ export class Game {
   abandon(): Result<ActionResult, GameError> {
     const winner = opponent(this.turn);
     return this.end({ status: 'abandoned', winner, message: abandonedMessage(winner) });
+  }
+
+  /**
+   * The side to move ran out of time: it loses, unless the other side cannot possibly checkmate
+   * (docs/rules.md §10), which makes it a draw.
+   */
+  flag(): Result<ActionResult, GameError> {
+    const winner = opponent(this.turn);
+    if (cannotMate(this.pos, (this.pos.turn ^ 1) as Color)) {
+      const message = timeoutDrawMessage(winner);
+      return this.end({ status: 'draw', winner: null, message, drawReason: 'timeout-vs-insufficient' });
+    }
+    return this.end({ status: 'outoftime', winner, message: outOfTimeMessage(winner) });
+  }
+
+  /** The side to move did not make its first move in time: the game counts for nobody. */
+  abort(): Result<ActionResult, GameError> {
+    return this.end({ status: 'aborted', winner: null, message: abortedMessage(this.turn) });
+  }
+
+  /** `absent` left a timed game: the other side claims the win, or a draw. */
+  claim(absent: ColorName, result: 'win' | 'draw'): Result<ActionResult, GameError> {
+    const winner = result === 'win' ? opponent(absent) : null;
+    const message = opponentLeftMessage(winner, absent);
+    return this.end(
+      winner
+        ? { status: 'abandoned', winner, message }
+        : { status: 'draw', winner: null, message, drawReason: 'opponent-left' },
+    );
   }
 
   private end(ending: Ending): Result<ActionResult, GameError> {

@@ -51,6 +51,13 @@ export const checkMessage = (side: ColorName): string => `${capitalize(side)} is
 export const resignedMessage = (side: ColorName): string => `${capitalize(side)} has resigned.`;
 export const abandonedMessage = (winner: ColorName): string =>
   `Game abandoned! ${capitalize(winner)} wins by default.`;
+export const outOfTimeMessage = (winner: ColorName): string => `Time out! ${capitalize(winner)} wins!`;
+export const timeoutDrawMessage = (winner: ColorName): string =>
+  `Time out, but ${capitalize(winner)} cannot checkmate. Game is a draw.`;
+export const abortedMessage = (side: ColorName): string =>
+  `Game aborted: ${capitalize(side)} did not make a first move.`;
+export const opponentLeftMessage = (winner: ColorName | null, absent: ColorName): string =>
+  `${capitalize(absent)} left the game. ${winner ? `${capitalize(winner)} wins!` : 'Game is a draw.'}`;
 export const capturedMessage = (piece: TypeName): string => `Captured ${piece}!`;
 export const capturedPromotedMessage = (piece: TypeName, to: TypeName): string =>
   `Captured ${piece} and promoted to ${to}!`;

@@ -9,9 +9,15 @@ import {
 import { checkMessage, checkmateMessage, DRAW_MESSAGES, MESSAGES } from './messages.ts';
 
 /** Every status of a game: the position's, and the ends that no position shows. */
-export const GAME_STATUSES = [...STATUSES, 'resigned', 'abandoned'] as const;
+export const GAME_STATUSES = [...STATUSES, 'resigned', 'abandoned', 'outoftime', 'aborted'] as const;
 export type GameStatus = (typeof GAME_STATUSES)[number];
-export const GAME_DRAW_REASONS = [...DRAW_REASONS, 'agreement'] as const;
+/** A position's draws, and those of an end no position shows (docs/rules.md §10). */
+export const GAME_DRAW_REASONS = [
+  ...DRAW_REASONS,
+  'agreement',
+  'timeout-vs-insufficient',
+  'opponent-left',
+] as const;
 export type GameDrawReason = (typeof GAME_DRAW_REASONS)[number];
 
 /** The statuses in which the game goes on; it is over in every other. */
@@ -19,11 +25,16 @@ export const LIVE_STATUSES = ['active', 'check'] as const satisfies readonly Gam
 const LIVE: ReadonlySet<GameStatus> = new Set(LIVE_STATUSES);
 export const isLive = (status: GameStatus): boolean => LIVE.has(status);
 
-/** An end that no position shows: resignation, agreement, abandonment. */
+/**
+ * An end that no position shows: resignation, agreement, abandonment (inactivity, or an opponent
+ * who left), a flag, an abort before both sides moved.
+ */
 export interface Ending {
-  status: 'resigned' | 'draw' | 'abandoned';
+  status: 'resigned' | 'draw' | 'abandoned' | 'outoftime' | 'aborted';
   winner: ColorName | null;
   message: string;
+  /** Why a draw that is not by agreement (absent in records older than the clocks). */
+  drawReason?: GameDrawReason;
 }
 
 export interface StatusReport {
@@ -37,7 +48,7 @@ export interface StatusReport {
 /** The recorded end if there is one, else the position's status (none while a choice is pending). */
 export function gameStatus(pos: Position, ending: Ending | null): StatusReport {
   if (ending) {
-    const drawReason = ending.status === 'draw' ? 'agreement' : null;
+    const drawReason = ending.status === 'draw' ? (ending.drawReason ?? 'agreement') : null;
     return { status: ending.status, winner: ending.winner, drawReason, message: ending.message };
   }
   if (pos.pendingSquare >= 0) return { status: 'active', winner: null, drawReason: null, message: null };

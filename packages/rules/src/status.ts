@@ -1,5 +1,5 @@
 import { generateLegal, MAX_MOVES } from './movegen.ts';
-import { BISHOP, type Color, KING, KNIGHT, typeOf } from './piece.ts';
+import { BISHOP, type Color, colorOf, KING, KNIGHT, typeOf } from './piece.ts';
 import type { Position } from './position.ts';
 
 export const STATUSES = ['active', 'check', 'checkmate', 'stalemate', 'draw'] as const;
@@ -15,11 +15,24 @@ export interface PositionStatus {
 
 /** Kings and at most one other piece, a knight or a bishop; a box counts as two pieces. */
 export function insufficientMaterial(pos: Position): boolean {
+  return minorAtMost(pos, null);
+}
+
+/**
+ * Whether `side` cannot possibly checkmate, by the same count applied to its own pieces: its king
+ * and at most one knight or bishop (a flag against such a side is a draw, docs/rules.md §10).
+ */
+export function cannotMate(pos: Position, side: Color): boolean {
+  return minorAtMost(pos, side);
+}
+
+/** At most one piece besides the kings, a knight or a bishop: of `side`, or of both when null. */
+function minorAtMost(pos: Position, side: Color | null): boolean {
   let others = 0;
   for (let sq = 0; sq < 120; sq++) {
     if (sq & 0x88) continue;
     for (const p of [pos.first[sq], pos.second[sq]]) {
-      if (p === 0 || typeOf(p) === KING) continue;
+      if (p === 0 || typeOf(p) === KING || (side !== null && colorOf(p) !== side)) continue;
       if (++others > 1 || (typeOf(p) !== KNIGHT && typeOf(p) !== BISHOP)) return false;
     }
   }

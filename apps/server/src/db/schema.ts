@@ -1,3 +1,4 @@
+import type { TimeControl } from '@sbc/game';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -107,6 +108,14 @@ export const games = pgTable(
     lastMoveAt: timestamp('last_move_at', { withTimezone: true }).notNull().defaultNow(),
     drawRequestStatus: text('draw_request_status'),
     drawRequestedBy: text('draw_requested_by'),
+    /** How the game is timed (@sbc/game's clock.ts); untimed games follow the inactivity rule. */
+    timeControl: jsonb('time_control').$type<TimeControl>().notNull().default({ kind: 'untimed' }),
+    /**
+     * When a timed game in play ends unless the side to move acts (its flag, or the end of its
+     * first-move window); null otherwise. Every instance keeps a timer for it; the index finds
+     * those overdue after a restart (features/games/clocks.ts).
+     */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
   },
   (t) => [
     index('games_white').on(t.whitePlayerId),
@@ -117,6 +126,7 @@ export const games = pgTable(
     index('games_created_at').on(t.createdAt, t.id),
     // The admin's search by the first characters of a game's id.
     index('games_id_prefix').on(t.id.op('text_pattern_ops')),
+    index('games_deadline').on(t.deadlineAt).where(sql`${t.deadlineAt} is not null`),
   ],
 );
 
@@ -158,6 +168,8 @@ export const rooms = pgTable(
     /** The host's player id: a user's or a guest's. */
     hostId: text('host_id').notNull(),
     hostIsWhite: boolean('host_is_white').notNull().default(true),
+    /** The time control of the room's next game: the host's choice, kept by a rematch. */
+    timeControl: jsonb('time_control').$type<TimeControl>().notNull().default({ kind: 'untimed' }),
     status: text('status', { enum: ['waiting', 'playing', 'closed'] })
       .notNull()
       .default('waiting'),

@@ -1,7 +1,8 @@
-import { Game } from '@sbc/game';
+import { Game, type TimeControl } from '@sbc/game';
 import type { Db } from '../../db/connect.ts';
 import { derived } from './service.ts';
 import { insertGame } from './store.ts';
+import { clockAtStart } from './timing.ts';
 import type { GameRow, StoredRecord } from './types.ts';
 
 /** Who plays a room's game: users' or guests' ids. */
@@ -11,6 +12,7 @@ export interface Seats {
   black: string;
   /** The host, when a user: a guest has no user row to point at. */
   ownerId: string | null;
+  timeControl: TimeControl;
 }
 
 /** Stores a new online game of a room, white to move. */
@@ -18,7 +20,8 @@ export async function insertOnlineGame(db: Db, seats: Seats, now: Date): Promise
   const created = Game.create({ mode: 'online' });
   if (!created.ok) throw new Error(created.error.message); // the usual start is always valid
   const game = created.value;
-  const record: StoredRecord = { ...game.toRecord(), pendingPromotion: null, clock: { white: 0, black: 0 } };
+  const { record: timing, deadlineAt, timeControl } = clockAtStart(seats.timeControl, now);
+  const record: StoredRecord = { ...game.toRecord(), pendingPromotion: null, ...timing };
   return insertGame(db, {
     mode: 'online',
     roomId: seats.roomId,
@@ -30,5 +33,7 @@ export async function insertOnlineGame(db: Db, seats: Seats, now: Date): Promise
     createdAt: now,
     updatedAt: now,
     lastMoveAt: now,
+    timeControl,
+    deadlineAt,
   });
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { UserRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import { colorsOf } from './intentions.ts';
-import { inactivityMs, readGame } from './service.ts';
+import { readGame, viewTime } from './service.ts';
 import { findGameRow, listMoves } from './store.ts';
 import type { GameRow } from './types.ts';
 import { gameView, moveView } from './view.ts';
@@ -26,7 +26,7 @@ export async function gameReadRoutes(app: FastifyInstance): Promise<void> {
   app.get<Id>('/api/games/:id', { schema: { params } }, async (request): Promise<GameResponse> => {
     const loaded = await readGame(services, request.params.id);
     if (!loaded || !mayRead(loaded.row, request.user)) throw notFound('Game not found');
-    return gameView(loaded, loaded.game.state(), inactivityMs(services));
+    return gameView(loaded, loaded.game.state(), viewTime(services));
   });
 
   // Polled every 2 s online: answered from the move rows, without replaying the game.

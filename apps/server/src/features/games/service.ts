@@ -10,11 +10,18 @@ import { type Change, colorsOf } from './intentions.ts';
 import { refusal } from './refusals.ts';
 import { saveGame } from './save.ts';
 import { findGame, insertGame, loadGame, rebuild } from './store.ts';
+import { clockAfter, clockAtStart } from './timing.ts';
 import type { GameChanges, LoadedGame, StoredRecord } from './types.ts';
-import { gameView } from './view.ts';
+import { gameView, type ViewTime } from './view.ts';
 
 export const inactivityMs = ({ config }: Pick<Services, 'config'>): number =>
   config.INACTIVITY_MINUTES * 60_000;
+
+/** What a view made now needs: the inactivity limit and the time its clocks are read at. */
+export const viewTime = (services: Pick<Services, 'config' | 'now'>): ViewTime => ({
+  inactivityMs: inactivityMs(services),
+  now: services.now().getTime(),
+});
 
 /** The columns the rules derive from a game. */
 export function derived(game: Game) {
@@ -40,7 +47,8 @@ export async function createGame(
   const now = services.now();
   // A local game's owner plays both sides and is recorded as white.
   const asWhite = mode === 'local' || request.humanPlayer === 'white';
-  const record: StoredRecord = { ...game.toRecord(), pendingPromotion: null, clock: { white: 0, black: 0 } };
+  const { record: timing, deadlineAt, timeControl } = clockAtStart(request.timeControl, now, game.turn);
+  const record: StoredRecord = { ...game.toRecord(), pendingPromotion: null, ...timing };
   const row = await insertGame(services.database.db, {
     mode,
     ownerId: user.id,
@@ -51,11 +59,13 @@ export async function createGame(
     createdAt: now,
     updatedAt: now,
     lastMoveAt: now,
+    timeControl,
+    deadlineAt,
   });
   const names = { white: asWhite ? user.username : null, black: asWhite ? null : user.username };
   services.gameCache.put({ row, names, stored: record, game });
   await services.gameLists.written(user.id);
-  return gameView({ row, names }, game.state(), inactivityMs(services));
+  return gameView({ row, names }, game.state(), viewTime(services));
 }
 
 /** A game read afresh; the rules' game comes from the cache when it is at the row's version. */
@@ -78,10 +88,12 @@ export async function commit(
   log: FastifyBaseLogger,
   loaded: LoadedGame,
   change: Change,
+  lagMs = 0,
 ): Promise<GameActionResponse> {
   const { row, stored, game } = loaded;
   const now = services.now();
   const state = game.state();
+  const { chessClock, deadlineAt } = clockAfter(loaded, change.event === 'game:move', now.getTime(), lagMs);
   const clock = { ...stored.clock };
   if (change.decided) {
     clock[row.currentTurn as ColorName] += Math.max(0, now.getTime() - row.lastMoveAt.getTime());
@@ -92,7 +104,12 @@ export async function commit(
     (game.isOver && row.drawRequestStatus === 'pending'
       ? { status: null, requestedBy: null }
       : { status: row.drawRequestStatus, requestedBy: row.drawRequestedBy });
-  const record: StoredRecord = { ...game.toRecord(), pendingPromotion: state.pendingPromotion, clock };
+  const record: StoredRecord = {
+    ...game.toRecord(),
+    pendingPromotion: state.pendingPromotion,
+    clock,
+    ...(chessClock && { chessClock }),
+  };
   const written: GameChanges = {
     record,
     ...derived(game),
@@ -100,12 +117,16 @@ export async function commit(
     updatedAt: now,
     drawRequestStatus: draw.status,
     drawRequestedBy: draw.requestedBy,
+    deadlineAt,
   };
   const saved = await saveGame(services.database.db, loaded, written);
   services.gameCache.put({ row: saved, names: loaded.names, stored: record, game });
   services.gameLists.changed(saved.whitePlayerId, saved.blackPlayerId);
   const view: GameActionResponse = {
-    ...gameView({ row: saved, names: loaded.names }, state, inactivityMs(services)),
+    ...gameView({ row: saved, names: loaded.names }, state, {
+      inactivityMs: inactivityMs(services),
+      now: now.getTime(),
+    }),
     message: change.message,
   };
   const event = {

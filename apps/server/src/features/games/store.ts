@@ -136,6 +136,7 @@ export function caughtUp(loaded: LoadedGame, written: GameChanges | undefined): 
     // Through Redis the dates come as JSON's text.
     lastMoveAt: new Date(written.lastMoveAt),
     updatedAt: new Date(written.updatedAt),
+    deadlineAt: written.deadlineAt && new Date(written.deadlineAt),
   };
   return { row, names: loaded.names, stored, game };
 }

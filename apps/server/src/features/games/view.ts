@@ -1,7 +1,15 @@
-import type { GameResponse, GameSummary, MoveRecord } from '@sbc/api';
-import { type GameState, type GameStatus, isLive, type MoveHistoryEntry } from '@sbc/game';
+import type { ClockState, GameResponse, GameSummary, MoveRecord } from '@sbc/api';
+import {
+  clockView,
+  deadlineOf,
+  type GameState,
+  type GameStatus,
+  isLive,
+  type MoveHistoryEntry,
+} from '@sbc/game';
+import type { ColorName } from '@sbc/rules';
 import type { ListedGame } from './store.ts';
-import type { FoundGame, MoveRow, StoredRecord } from './types.ts';
+import type { FoundGame, GameRow, MoveRow, StoredRecord } from './types.ts';
 
 /** The columns every game answer carries, read from the row alone. */
 function gameFields({ row, names }: FoundGame | ListedGame): Omit<GameResponse, 'gameState'> {
@@ -21,15 +29,37 @@ function gameFields({ row, names }: FoundGame | ListedGame): Omit<GameResponse, 
     drawRequestStatus: row.drawRequestStatus as GameResponse['drawRequestStatus'],
     drawRequestedBy: row.drawRequestedBy,
     lastMoveAt: row.lastMoveAt.toISOString(),
+    timeControl: row.timeControl,
     version: row.version,
   };
 }
 
-/** A whole game: the row, and the state the rules derived, with the server's clock. */
-export function gameView(found: FoundGame, state: GameState, inactivityMs: number): GameResponse {
+/** When a view is made: the inactivity limit, and now (ms since the epoch) for the clocks. */
+export interface ViewTime {
+  inactivityMs: number;
+  now: number;
+}
+
+/** A timed game's clocks at `now` (docs/api.md, "Clocks"); null when untimed. */
+export function clockState(row: GameRow, now: number): ClockState | null {
+  const clock = (row.record as StoredRecord).chessClock;
+  if (!clock || row.timeControl.kind === 'untimed') return null;
+  const live = isLive(row.status as GameStatus);
+  const toMove = row.currentTurn as ColorName;
+  const deadline = live ? deadlineOf(row.timeControl, clock, toMove) : null;
+  return {
+    ...clockView(clock, toMove, now, live),
+    deadline: deadline?.at ?? null,
+    aborts: deadline?.aborts ?? false,
+  };
+}
+
+/** A whole game: the row, and the state the rules derived, with the server's clocks. */
+export function gameView(found: FoundGame, state: GameState, { inactivityMs, now }: ViewTime): GameResponse {
   const { row } = found;
   const { clock } = row.record as StoredRecord;
   const lastMoveTime = row.lastMoveAt.getTime();
+  const untimed = row.timeControl.kind === 'untimed';
   return {
     ...gameFields(found),
     gameState: {
@@ -39,7 +69,8 @@ export function gameView(found: FoundGame, state: GameState, inactivityMs: numbe
         black: Math.floor(clock.black / 1000),
         lastMoveTime,
       },
-      inactivityDeadline: isLive(row.status as GameStatus) ? lastMoveTime + inactivityMs : null,
+      inactivityDeadline: untimed && isLive(row.status as GameStatus) ? lastMoveTime + inactivityMs : null,
+      clock: clockState(row, now),
     },
   };
 }

@@ -10,7 +10,7 @@ import {
   resign,
   respondToDraw,
 } from '../games/intentions.ts';
-import { act, inactivityMs, readGame } from '../games/service.ts';
+import { act, readGame, viewTime } from '../games/service.ts';
 import type { LoadedGame } from '../games/types.ts';
 import { gameView } from '../games/view.ts';
 import { offerRematch, respondToRematch } from '../rooms/rematch.ts';
@@ -114,7 +114,7 @@ async function viewable(services: Services, socket: LiveSocket, gameId: string) 
 }
 
 function sendGame(live: Live, socket: LiveSocket, { loaded }: { loaded: LoadedGame }): void {
-  const state = gameView(loaded, loaded.game.state(), inactivityMs(live.services));
+  const state = gameView(loaded, loaded.game.state(), viewTime(live.services));
   live.hub.send(socket, { type: 'game:state', gameId: state.id, version: state.version, state });
 }
 

@@ -82,7 +82,7 @@ async function answer(
     const black = game.whitePlayerId as string;
     const started = await insertOnlineGame(
       tx,
-      { roomId: room.id, white, black, ownerId: game.ownerId },
+      { roomId: room.id, white, black, ownerId: game.ownerId, timeControl: game.timeControl },
       services.now(),
     );
     await updateRoom(tx, room.id, {

@@ -123,7 +123,11 @@ export async function joinRoom(
     const [white, black] = room.hostIsWhite ? [host.playerId, player.id] : [player.id, host.playerId];
     const ownerId = host.isGuest ? null : host.playerId;
     await refuseRoomGameDuringMaintenance(tx, player);
-    const started = await insertOnlineGame(tx, { roomId: room.id, white, black, ownerId }, now);
+    const started = await insertOnlineGame(
+      tx,
+      { roomId: room.id, white, black, ownerId, timeControl: room.timeControl },
+      now,
+    );
     await updateRoom(tx, room.id, { status: 'playing', gameId: started.id });
     return { joined: true, gameId: started.id };
   });

@@ -1,0 +1,29 @@
+import { deadlineOf, passTurn, startClock, stopClock, type TimeControl } from '@sbc/game';
+import type { ColorName } from '@sbc/rules';
+import type { LoadedGame, StoredRecord } from './types.ts';
+
+/**
+ * A timed game's clock after a change made at `now`: a move that passes the turn charges its
+ * mover (less `lagMs` of compensation); an end stops the clock of the side to move. Also the
+ * deadline the change leaves (null once the game is over, and in untimed games).
+ */
+export function clockAfter({ row, stored, game }: LoadedGame, moved: boolean, now: number, lagMs: number) {
+  const before = stored.chessClock;
+  if (!before || row.timeControl.kind === 'untimed') return { chessClock: null, deadlineAt: null };
+  const mover = row.currentTurn as ColorName;
+  let clock = moved && game.turn !== mover ? passTurn(row.timeControl, before, mover, now, lagMs) : before;
+  if (game.isOver) clock = stopClock(clock, game.turn, now);
+  const deadlineAt = game.isOver ? null : new Date(deadlineOf(row.timeControl, clock, game.turn).at);
+  return { chessClock: clock, deadlineAt };
+}
+
+/** What a new game of time control `tc` stores of its clock, made at `now`; white to move. */
+export function clockAtStart(tc: TimeControl, now: Date, toMove: ColorName = 'white') {
+  const chessClock = startClock(tc, now.getTime());
+  const deadlineAt = chessClock && new Date(deadlineOf(tc, chessClock, toMove).at);
+  const record: Pick<StoredRecord, 'clock' | 'chessClock'> = {
+    clock: { white: 0, black: 0 },
+    ...(chessClock && { chessClock }),
+  };
+  return { record, deadlineAt, timeControl: tc };
+}
