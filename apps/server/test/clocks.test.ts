@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../src/db/schema.ts';
 import type { GameEvent } from '../src/events/bus.ts';
 import { endOnTime } from '../src/features/games/clocks.ts';
+import { applyIntention } from '../src/features/games/intentions.ts';
+import { act } from '../src/features/games/service.ts';
 import { endInactiveGames } from '../src/features/games/sweeper.ts';
+import type { LoadedGame } from '../src/features/games/types.ts';
+import { type LiveSocket, measureLag } from '../src/features/live/hub.ts';
 import { createGame, play, snapshot } from './game-helpers.ts';
 import { type Agent, startServer, type TestServer } from './helpers.ts';
 
@@ -69,9 +73,37 @@ describe('the clock', () => {
     expect(row.deadlineAt?.getTime()).toEqual(near(start + 4_000 + 180_000));
   });
 
+  it("compensates a move by its player's measured lag, at most a second", async () => {
+    const agent = await server.signedIn();
+    const game = await timed(agent, clock(3, 0));
+    await play(agent, game.id, 'e2e4', 'e7e5');
+    server.advance(5_000);
+    const { services, log } = server.app;
+    const move = (text: string) => (loaded: LoadedGame, userId: string) =>
+      applyIntention(loaded, userId, { action: 'move', from: text.slice(0, 2), to: text.slice(2) });
+    const lagged = await act(services, log, agent.user.id, game.id, move('g1f3'), 300);
+    expect(lagged.gameState.clock?.white).toEqual(near(180_000 - 5_000 + 300));
+    server.advance(5_000);
+    const slow = await act(services, log, agent.user.id, game.id, move('g8f6'), 4_000);
+    expect(slow.gameState.clock?.black).toEqual(near(180_000 - 5_000 + 1_000));
+  });
+
+  it("measures a socket's lag from its pings: half the round trip, smoothed", () => {
+    const socket = { pingedAt: 1000, lagMs: 0 } as LiveSocket;
+    measureLag(socket, 1100);
+    expect(socket).toMatchObject({ lagMs: 50, pingedAt: 0 });
+    measureLag(socket, 5000); // a pong no ping asked for
+    expect(socket.lagMs).toBe(50);
+    socket.pingedAt = 2000;
+    measureLag(socket, 2300);
+    expect(socket.lagMs).toBeCloseTo(50 * 0.7 + 150 * 0.3);
+  });
+
   it('aborts a game whose side to move does not make its first move in time (20 s in bullet)', async () => {
     const agent = await server.signedIn();
     const game = await timed(agent, clock(1, 0));
+    // Its timer is set from the start, for the first-move window.
+    expect(server.app.services.clockTimers.armed(game.id)).toBe(game.gameState.clock?.deadline);
     const events = eventsOf(game.id);
     server.advance(19_000);
     expect(await endNow(game.id)).toBeNull();

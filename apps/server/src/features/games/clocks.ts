@@ -55,6 +55,11 @@ export class ClockTimers {
     return this.timers.size;
   }
 
+  /** The deadline the game's timer is set for (ms since the epoch), if it has one here. */
+  armed(gameId: string): number | undefined {
+    return this.timers.get(gameId)?.at;
+  }
+
   /**
    * The game's deadline is `deadline` (none: the game ended or is untimed). `backup`: this instance
    * only heard of it, and fires BACKUP_DELAY_MS late unless it already holds that very deadline.

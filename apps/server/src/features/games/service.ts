@@ -64,6 +64,7 @@ export async function createGame(
   });
   const names = { white: asWhite ? user.username : null, black: asWhite ? null : user.username };
   services.gameCache.put({ row, names, stored: record, game });
+  services.clockTimers.arm(row.id, row.deadlineAt);
   await services.gameLists.written(user.id);
   return gameView({ row, names }, game.state(), viewTime(services));
 }
