@@ -9,9 +9,9 @@ import { inactivitySweeper } from './sweeper.ts';
 import type { GameChanges } from './types.ts';
 
 /**
- * Games: the reads, the player's calls, the admin's games and maintenance calls, the inactivity sweeper, the
- * clocks' timers, and
- * the games in play kept in memory, which follow other instances' writes (on the bus).
+ * Games: the reads, the player's calls, the admin's games and maintenance calls, the inactivity
+ * sweeper, the clocks' timers, and the games in play kept in memory, which follow other instances'
+ * writes (on the bus), their timers with them.
  */
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
   const { bus, gameCache, clockTimers } = app.services;

@@ -31,7 +31,7 @@ export interface LiveSocket {
   games: Map<string, Role>;
 }
 
-/** A socket's lag after a pong: half the round trip, smoothed over the last few (lichess weighs its lag estimate the same way). */
+/** A socket's lag after a pong: half the round trip, smoothed over the last few measures. */
 export function measureLag(socket: LiveSocket, now: number): void {
   if (!socket.pingedAt) return; // a pong no ping of ours asked for
   const half = (now - socket.pingedAt) / 2;
