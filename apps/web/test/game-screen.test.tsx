@@ -366,6 +366,25 @@ describe('Game screen, computer game', () => {
     );
   });
 
+  it('in a correspondence game thinks as in an untimed one', async () => {
+    const user = userEvent.setup();
+    const game = newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'hard' });
+    fakeServer(game, {
+      timeControl: { kind: 'correspondence', days: 1 },
+      clock: { white: 86_400_000, black: 86_400_000, running: 'black', deadline: null, aborts: false },
+    });
+    const bestMove = vi.fn(() => ({ answer: new Promise<string>(() => {}), cancel: () => {} }));
+    renderApp(<GameScreen gameId={GAME_ID} computer={{ bestMove, drawScore: drawScoreOf(0) }} />);
+    await gameShown();
+    await click(user, 'e2');
+    await click(user, 'e4');
+    await waitFor(() => expect(bestMove).toHaveBeenCalled());
+    expect(bestMove).toHaveBeenCalledWith(
+      { sbfen: game.state().startSbfen, moves: ['e2e4'], standard: false, level: 'hard' },
+      expect.any(Function),
+    );
+  });
+
   it('on the clock answers an attack on its double box within its cap', async () => {
     const game = playAll(newGame({ mode: 'computer', humanColor: 'black' }), [
       'e2e3',
