@@ -1,5 +1,5 @@
 import { START_SBFEN } from '@sbc/rules';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Engine, Line, moveTimeCap } from '../src/index.ts';
 
 describe('the time a move may take on the clock', () => {
@@ -31,13 +31,14 @@ function line(sbfen: string): Line {
 
 describe('a capped think', () => {
   const engine = new Engine(18);
-  engine.think(line(START_SBFEN), { limits: { timeMs: 300 } }); // warm, as the worker is
+  beforeAll(() => void engine.think(line(START_SBFEN), { limits: { timeMs: 300 } })); // warm, as the worker is
 
   it("shrinks the hard level's time to the cap", () => {
     const started = performance.now();
     const r = engine.think(line(MIDDLEGAME), { level: 'hard', limits: { maxTimeMs: 150 } });
     expect(r.move).not.toBe(0);
-    expect(performance.now() - started).toBeLessThan(400);
+    // Its own time here is over 5 s; the margin is a busy machine's.
+    expect(performance.now() - started).toBeLessThan(1000);
   });
 
   it('never lengthens a shorter time', () => {
