@@ -42,7 +42,14 @@ describe('rooms', () => {
     const res = await user.request('POST', '/api/rooms');
     expect(res.status).toBe(201);
     expect(res.body.players).toEqual([
-      { id: user.user.id, name: user.user.username, isHost: true, isGuest: false, connected: false, absentSince: null },
+      {
+        id: user.user.id,
+        name: user.user.username,
+        isHost: true,
+        isGuest: false,
+        connected: false,
+        absentSince: null,
+      },
     ]);
   });
 
