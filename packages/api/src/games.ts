@@ -197,7 +197,7 @@ export type GamePage = z.infer<typeof GamePage>;
 export const MoveList = z.array(MoveRecord);
 
 const count = z.int().min(0);
-/** docs/api.md §5: won and lost count every decided game, resigned and abandoned ones too. */
+/** docs/api.md §5: won and lost count every decided game (resigned, abandoned, on time); aborted games none. */
 export const GameStatistics = z.object({
   computerGames: z.object({
     total: count,
