@@ -180,6 +180,7 @@ export function onTime(loaded: LoadedGame): Change {
 }
 
 const noClaim = (message: string) => new HttpError(409, message, { code: 'noClaim' });
+/** Why a claim against an opponent who left is refused (`noClaim`). */
 export const CLAIMS = {
   untimed: 'Only a timed game against an opponent can be claimed when the opponent leaves',
   present: 'Your opponent is connected',

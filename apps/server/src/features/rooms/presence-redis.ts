@@ -27,8 +27,9 @@ const roomKey = (roomId: string) => `${PREFIX}room:${roomId}`;
 const absentKey = (roomId: string) => `${PREFIX}absent:${roomId}`;
 
 /**
- * Notes players absent from a room (KEYS[1], its absences KEYS[2]) at ARGV[1], kept ARGV[2] ms:
- * those of ARGV[3…] with no count left on any instance. Shared by the sweep and a socket's going.
+ * `noteAbsent`: notes each of `players` absent at `now` in the room's absences (`absent`, kept
+ * `kept` ms) unless some instance still counts them in the room's counts (`room`). Shared by the
+ * sweep and a socket's going.
  */
 const NOTE_ABSENT = `local function noteAbsent(room, absent, now, kept, players)
   local fields = redis.call('HKEYS', room)
@@ -45,7 +46,11 @@ const NOTE_ABSENT = `local function noteAbsent(room, absent, now, kept, players)
 end
 `;
 
-/** A player's last socket on this instance went: its count goes, and it is absent unless another instance has it. */
+/**
+ * A player's last socket on this instance went (KEYS: the room's counts and absences; ARGV: now,
+ * kept, the player, this instance's field): its count goes, and it is absent unless another
+ * instance has it.
+ */
 const GONE = `${NOTE_ABSENT}
 redis.call('HDEL', KEYS[1], ARGV[4])
 noteAbsent(KEYS[1], KEYS[2], ARGV[1], ARGV[2], { ARGV[3] })`;
