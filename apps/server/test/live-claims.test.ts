@@ -57,6 +57,8 @@ describe('claims against an opponent who left', () => {
     const watcher = await LiveClient.as(url, await server.signedIn());
     await watcher.ask({ type: 'game:watch', gameId }, 'game:state');
     expect(await refused(watcher, gameId)).toBe("Spectators cannot play; only the game's players can");
+    const stranger = await LiveClient.as(url, await server.signedIn());
+    expect(await refused(stranger, gameId)).toBe('Game not found');
 
     const leftAt = server.app.services.now().getTime();
     a.close();
