@@ -1,8 +1,8 @@
 /**
  * Who is in a room now: each instance counts its own sockets, as a room's players or its
- * spectators, and notes when a player's last socket went (on whichever instance, or with it). Ephemeral,
- * never in the database: in this process alone, or in Redis (REDIS_URL), where each instance's
- * counts last only as long as its heartbeat (presence-redis.ts).
+ * spectators, and notes when a player's last socket went (on whichever instance, or with it).
+ * Ephemeral, never in the database: in this process alone, or in Redis (REDIS_URL), where each
+ * instance's counts last only as long as its heartbeat (presence-redis.ts).
  */
 
 /** How long a player's absence is remembered: longer than a correspondence game's longest turn. */
