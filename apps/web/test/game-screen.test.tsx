@@ -28,6 +28,7 @@ const lowClock = (computer: 'white' | 'black', leftMs: number): Timing => ({
     running: computer,
     deadline: null,
     aborts: false,
+    plies: [],
   },
 });
 
@@ -371,7 +372,14 @@ describe('Game screen, computer game', () => {
     const game = newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'hard' });
     fakeServer(game, {
       timeControl: { kind: 'correspondence', days: 1 },
-      clock: { white: 86_400_000, black: 86_400_000, running: 'black', deadline: null, aborts: false },
+      clock: {
+        white: 86_400_000,
+        black: 86_400_000,
+        running: 'black',
+        deadline: null,
+        aborts: false,
+        plies: [86_400_000],
+      },
     });
     const bestMove = vi.fn(() => ({ answer: new Promise<string>(() => {}), cancel: () => {} }));
     renderApp(<GameScreen gameId={GAME_ID} computer={{ bestMove, drawScore: drawScoreOf(0) }} />);

@@ -1,5 +1,5 @@
 import { type GameSummary, pageCursor } from '@sbc/api';
-import { capitalize, GAME_STATUSES } from '@sbc/game';
+import { capitalize, formatTimeControl, GAME_STATUSES } from '@sbc/game';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { GameStatusBadge } from '../../../components/Badge.tsx';
@@ -75,6 +75,7 @@ export function GamesTab() {
             ),
           },
           { header: 'Players', cell: players },
+          { header: 'Time control', cell: (g) => formatTimeControl(g.timeControl) },
           { header: 'Status', cell: (g) => <GameStatusBadge status={g.status} /> },
           { header: 'Moves', cell: (g) => g.moveCount },
           { header: 'Created', cell: (g) => date(g.createdAt) },
