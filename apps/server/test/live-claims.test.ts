@@ -83,8 +83,8 @@ describe('claims against an opponent who left', () => {
     expect((await alice.get(`/api/games/${gameId}`)).body.status).toBe('abandoned');
   });
 
-  it('ends a correspondence game as a draw; a player who came back is present again', async () => {
-    const { alice, a, b, code, gameId } = await playing({ kind: 'correspondence', days: 3 });
+  it('ends a game as a draw; a player who came back is present again', async () => {
+    const { alice, a, b, code, gameId } = await playing();
     a.close();
     await b.next('room:update', ({ room }) => room.players[0].absentSince !== null);
     server.advance(OPPONENT_LEFT_MS);
@@ -107,12 +107,14 @@ describe('claims against an opponent who left', () => {
     expect(ended.state.gameState.drawReason).toBe('opponent-left');
   });
 
-  it('refuses a claim in an untimed room game and in a timed game at one screen', async () => {
-    const { a, b, gameId } = await playing({ kind: 'untimed' });
-    a.close();
-    await b.next('room:update', ({ room }) => !room.players[0].connected);
-    server.advance(OPPONENT_LEFT_MS);
-    expect(await refused(b, gameId)).toBe(CLAIMS.untimed);
+  it('refuses a claim in an untimed or correspondence room game and in a timed game at one screen', async () => {
+    for (const timeControl of [{ kind: 'untimed' }, { kind: 'correspondence', days: 3 }]) {
+      const { a, b, gameId } = await playing(timeControl);
+      a.close();
+      await b.next('room:update', ({ room }) => !room.players[0].connected);
+      server.advance(OPPONENT_LEFT_MS);
+      expect(await refused(b, gameId)).toBe(CLAIMS.untimed);
+    }
 
     const owner = await server.signedIn();
     const local = await createGame(owner, { timeControl: RAPID });

@@ -182,15 +182,16 @@ export function onTime(loaded: LoadedGame): Change {
 const noClaim = (message: string) => new HttpError(409, message, { code: 'noClaim' });
 /** Why a claim against an opponent who left is refused (`noClaim`). */
 export const CLAIMS = {
-  untimed: 'Only a timed game against an opponent can be claimed when the opponent leaves',
+  untimed: 'Only a game on a clock against an opponent can be claimed when the opponent leaves',
   present: 'Your opponent is connected',
   early: `You can claim once your opponent has been away for ${OPPONENT_LEFT_MS / 1000} seconds`,
 };
 
 /**
- * The player of a timed online game claims the win or a draw against an opponent who has had no
- * socket since `absentSince` (null: connected, or never seen going), at least OPPONENT_LEFT_MS
- * before `now`.
+ * The player of an online game on a clock claims the win or a draw against an opponent who has
+ * had no socket since `absentSince` (null: connected, or never seen going), at least
+ * OPPONENT_LEFT_MS before `now`. Not in correspondence, where a player is away between moves by
+ * design (as on lichess).
  */
 export function claim(
   loaded: LoadedGame,
@@ -201,7 +202,7 @@ export function claim(
 ): Change {
   const { row, game } = loaded;
   requireLive(game);
-  if (row.mode !== 'online' || row.timeControl.kind === 'untimed') throw noClaim(CLAIMS.untimed);
+  if (row.mode !== 'online' || row.timeControl.kind !== 'clock') throw noClaim(CLAIMS.untimed);
   if (absentSince === null) throw noClaim(CLAIMS.present);
   if (now - absentSince < OPPONENT_LEFT_MS) throw noClaim(CLAIMS.early);
   const absent = opponentOf(row, userId);
