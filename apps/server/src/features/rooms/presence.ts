@@ -5,7 +5,7 @@
  * instance's counts last only as long as its heartbeat (presence-redis.ts).
  */
 
-/** How long a player's absence is remembered: longer than a correspondence game's longest turn. */
+/** How long a player's absence is remembered: longer than any game on a clock lasts. */
 export const ABSENCE_KEPT_MS = 30 * 86_400_000;
 
 /** A room's presence on every instance. */
