@@ -289,6 +289,23 @@ describe('the timers', () => {
     expect((await agent.get(`/api/games/${game.id}`)).body.status).toBe('outoftime');
   });
 
+  it('wait the rest when they fire before the wall clock reaches the deadline', async () => {
+    const agent = await server.signedIn();
+    const game = await timed(agent, clock(0.25, 0));
+    await play(agent, game.id, 'e2e4', 'e7e5');
+    const ended = new Promise<void>((resolve) =>
+      server.app.services.bus.subscribe((e) => {
+        if (e.gameId === game.id && e.type === 'game:timeout') resolve();
+      }),
+    );
+    server.advance(14_950);
+    server.app.services.clockTimers.arm(game.id, (await snapshot(server, game.id)).game.deadlineAt);
+    // The wall clock falls behind the timer's: it fires 30 ms before the deadline by that clock.
+    server.advance(-30);
+    await ended;
+    expect((await agent.get(`/api/games/${game.id}`)).body.status).toBe('outoftime');
+  });
+
   it('are set again for the games in play when the server starts, and end those overdue', async () => {
     const agent = await server.signedIn();
     const game = await timed(agent, clock(5, 0));

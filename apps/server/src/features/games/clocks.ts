@@ -71,12 +71,19 @@ export class ClockTimers {
     if (kept) clearTimeout(kept.timer);
     this.timers.delete(gameId);
     if (at === null || this.closed) return;
-    const delay = at - this.services.now().getTime() + (backup ? BACKUP_DELAY_MS : 0);
+    this.set(gameId, at, at - this.services.now().getTime() + (backup ? BACKUP_DELAY_MS : 0));
+  }
+
+  private set(gameId: string, at: number, delay: number): void {
     const timer = setTimeout(() => this.fire(gameId, at), Math.max(0, delay));
     this.timers.set(gameId, { at, timer });
   }
 
   private fire(gameId: string, at: number): void {
+    // A timer may fire a millisecond before the wall clock reaches its deadline (Node counts on
+    // its own clock): the game, not yet overdue, would then be left alone. It waits the rest.
+    const early = at - this.services.now().getTime();
+    if (early > 0) return this.set(gameId, at, early);
     if (this.timers.get(gameId)?.at === at) this.timers.delete(gameId);
     endOnTime(this.services, this.log, gameId).catch((err) => {
       this.log.error({ err, gameId }, 'a game could not be ended on time; trying again');
