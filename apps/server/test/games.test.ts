@@ -384,6 +384,7 @@ describe('lists and statistics', () => {
       humanPlayer: 'white',
       aiDifficulty: 'medium',
       drawByAgreement: false,
+      endDrawReason: null,
     });
     expect((await other.get(`/api/games/${first.id}`)).status).toBe(404);
     expect((await other.get(`/api/games/${first.id}/moves`)).status).toBe(404);

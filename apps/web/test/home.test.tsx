@@ -19,6 +19,7 @@ const summary = (id: string, over: Partial<GameSummary> & { computer?: boolean }
       humanPlayer: 'white',
       aiDifficulty: 'medium',
       drawByAgreement: false,
+      endDrawReason: null,
     },
     ...rest,
   };
@@ -144,6 +145,7 @@ describe('game history', () => {
             humanPlayer: 'white',
             aiDifficulty: 'medium',
             drawByAgreement: true,
+            endDrawReason: null,
           },
         }),
         summary('eeeeeeee-5', { status: 'checkmate', winner: 'black' }),

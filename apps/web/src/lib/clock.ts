@@ -27,7 +27,13 @@ export function timeShown(clock: ShownClock, side: ColorName, now: number): numb
  */
 export function pressed(clock: ShownClock, mover: ColorName, now: number): ShownClock {
   if (clock.running !== mover) return clock;
-  return { ...clock, [mover]: timeShown(clock, mover, now), running: opponent(mover), deadline: null, at: now };
+  return {
+    ...clock,
+    [mover]: timeShown(clock, mover, now),
+    running: opponent(mover),
+    deadline: null,
+    at: now,
+  };
 }
 
 /**

@@ -20,7 +20,7 @@ export function useGameController(id: string, online?: OnlineLink) {
   const queryClient = useQueryClient();
   const query = useGameQuery(id, !online || online.http);
   const server = query.data;
-  const { state, game, busy, act, actorRef } = useActionPipeline(id, server);
+  const { state, game, busy, act, actorRef, clock } = useActionPipeline(id, server);
   const live = state ? isLive(state.gameStatus) : false;
   const { gameOverOpen, setGameOverOpen } = useGameOver(state, live, actorRef);
 
@@ -47,6 +47,8 @@ export function useGameController(id: string, online?: OnlineLink) {
     query,
     server,
     state,
+    /** The clocks on screen (null when untimed): lib/clock.ts. */
+    clock,
     game,
     live,
     busy,

@@ -24,6 +24,9 @@ import { DrawRequestDialog, OnlinePanel, RematchOffer } from './OnlinePanel.tsx'
 const colorOf = (game: GameResponse | undefined, me: string | null): ColorName | null =>
   !game || !me ? null : game.whitePlayerId === me ? 'white' : game.blackPlayerId === me ? 'black' : null;
 
+/** The side whose clock sounds when low: the player's (one array each, for the panel's memo). */
+const SIDES = { white: ['white'], black: ['black'] } as const;
+
 const offline = () => Promise.reject(new LiveError('Not connected', 'disconnected'));
 
 /**
@@ -101,6 +104,7 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
         side={color ?? 'white'}
         moves={ctrl.moves}
         premove={link.seat ?? undefined}
+        sounds={color ? SIDES[color] : undefined}
         notice={
           pending && pending.defender !== color
             ? `${capitalize(pending.defender)} is choosing which piece to sacrifice...`
