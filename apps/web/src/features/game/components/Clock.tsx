@@ -1,27 +1,10 @@
 import { capitalize, type TimeControl } from '@sbc/game';
 import type { ColorName } from '@sbc/rules';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { clockText, firstMoveSeconds, lowTimeMs, type ShownClock, timeShown } from '../../../lib/clock.ts';
 import { cn } from '../../../lib/cn.ts';
+import { useFrameText } from '../hooks/useFrameText.ts';
 import { playSound } from '../hooks/useSounds.ts';
-
-/**
- * Renders again at each frame whose text differs from the last (`text` read then), while `active`:
- * ten times a second under 10 s, once a second above, never while the clock stands.
- */
-function useFrameText(active: boolean, text: () => string): void {
-  const read = useRef(text);
-  read.current = text;
-  const [, setShown] = useState('');
-  useEffect(() => {
-    if (!active) return;
-    let frame = requestAnimationFrame(function tick() {
-      setShown(read.current());
-      frame = requestAnimationFrame(tick);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [active]);
-}
 
 /** The games and sides whose low-time sound has played on this page: once each. */
 const sounded = new Set<string>();
