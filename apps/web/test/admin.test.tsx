@@ -318,7 +318,7 @@ describe('the admin panel', () => {
         humanPlayer: 'white',
         aiDifficulty: 'medium',
         drawByAgreement: false,
-      endDrawReason: null,
+        endDrawReason: null,
       },
     });
     const [g6, g5, g4, g3, g2] = [6, 5, 4, 3, 2].map((n) => game(`g${n}`, `2026-11-0${n}T10:00:00.000Z`));
@@ -362,7 +362,7 @@ describe('the admin panel', () => {
         humanPlayer: 'white',
         aiDifficulty: 'medium',
         drawByAgreement: false,
-      endDrawReason: null,
+        endDrawReason: null,
       },
     });
     const [g1, g2, g3, g4] = ['aaaa1111-0000', 'bbbb2222-0000', 'cccc3333-0000', 'dddd4444-0000'].map(game);
