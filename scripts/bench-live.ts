@@ -11,6 +11,7 @@
  *   npm run bench:live -- --postgres                     # a fresh PostgreSQL database, dropped after
  *   npm run bench:live -- --instances 2                  # two instances on PostgreSQL and Redis
  *   npm run bench:live -- --attack                       # and one hostile address meanwhile (below)
+ *   npm run bench:live -- --clock 5+0                    # timed games, and flags under the load (below)
  *   options: --games 1000 --spectators 1 --rate 200 (moves/s) --seconds 30 --warmup 5
  *            --plies 0 (each game played this far first: a game's messages grow with its moves)
  *            --redis (one instance through Redis too) --profile (the servers' --cpu-prof, kept)
@@ -20,6 +21,13 @@
  * believes from X-Forwarded-For as from a proxy (TRUST_PROXY=loopback), so that the caps per address
  * bind only the attacker. Each socket sends a move every 2 × games/rate seconds, far below the
  * per-socket limit of 20 messages in 5 s.
+ *
+ * `--clock M+I`: every game is timed (each side's first move made as it opens); when the measure
+ * starts, --flaggers more games (¼+0) open, both sides make their first move, and nobody moves
+ * again: each flags 15 s later, under the load. It prints how far the running clock each player's
+ * `game:move` carried was from the server's at its arrival (its deadline less the time, one
+ * machine's clock), and how late each flag's `game:timeout` reached the players after the deadline,
+ * beside their targets (p99 50 and 100 ms).
  *
  * `--attack`: from the warm-up to the end of the measure, one address (scripts/bench/attack.ts)
  * holds as many sockets as the caps allow, each watching a game and sending `game:sync` at
@@ -33,7 +41,16 @@ import { join } from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { ATTACKER, attack, probeHealth, type Siege } from './bench/attack.ts';
 import { flag, load, option, quantile } from './bench/cli.ts';
-import { type LiveGame, openGame, sendMove, type Troubles, troubles } from './bench/live.ts';
+import {
+  type ClockWatch,
+  clockWatch,
+  type LiveGame,
+  openGame,
+  openingMoves,
+  sendMove,
+  type Troubles,
+  troubles,
+} from './bench/live.ts';
 import { legalLine } from './bench/moves.ts';
 import { freshDatabase } from './bench/postgres.ts';
 import { BUILT, productionEnv, type RunningServer, startServer } from './bench/server.ts';
@@ -48,6 +65,18 @@ const INSTANCES = option('--instances', 1);
 const PROFILE = flag('--profile');
 const ATTACK = flag('--attack');
 const ATTACK_RATE = option('--attack-rate', 1);
+/** `--clock 5+0`: the games' time control (minutes + seconds of increment). */
+const CLOCK = process.argv.includes('--clock') ? process.argv[process.argv.indexOf('--clock') + 1] : null;
+const TIME_CONTROL = CLOCK
+  ? ({ kind: 'clock', minutes: Number(CLOCK.split('+')[0]), increment: Number(CLOCK.split('+')[1]) } as const)
+  : null;
+const FLAGGERS = option('--flaggers', 100);
+/** The flaggers' control: ¼+0, whose 15 s run out inside the measure. */
+const FLAG_CONTROL = { kind: 'clock', minutes: 0.25, increment: 0 } as const;
+const FLAG_WAIT_MS = 30_000;
+/** The targets of the clocks' drift p99 and the flags' lateness p99 (issue #43). */
+const DRIFT_TARGET_MS = 50;
+const FLAG_TARGET_MS = 100;
 /** The targets of the bystanders' relay p99 and /healthz p99 under attack (issue #42). */
 const RELAY_TARGET_MS = 200;
 const HEALTH_TARGET_MS = 500;
@@ -64,8 +93,8 @@ const PREPLAY_RATE = 400;
  * which the benchmark must never meet.
  */
 const SOCKET_RATE = 2;
-/** Each game's moves: those played first, those of the run, and one spare. */
-const LINE = legalLine(PLIES + Math.ceil(((SECONDS + WARMUP) * RATE) / GAMES) + 1);
+/** Each game's moves: the first two of a timed game, those played first, those of the run, and one spare. */
+const LINE = legalLine(2 + PLIES + Math.ceil(((SECONDS + WARMUP) * RATE) / GAMES) + 1);
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -157,7 +186,11 @@ interface Measure {
 }
 
 /** The warm-up, then the measured moves and the time their events take to arrive. */
-async function measure(games: LiveGame[], servers: RunningServer[]): Promise<Measure> {
+async function measure(
+  games: LiveGame[],
+  servers: RunningServer[],
+  flaggers: () => Promise<unknown> = async () => {},
+): Promise<Measure> {
   const warm = Math.round(WARMUP * RATE);
   await pace(games, 0, warm, false);
   const cpuStart = servers.map((s) => s.cpuMs());
@@ -171,7 +204,10 @@ async function measure(games: LiveGame[], servers: RunningServer[]): Promise<Mea
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   lag.enable();
   const started = performance.now();
-  const skipped = await pace(games, warm, warm + Math.round(SECONDS * RATE), true);
+  const [skipped] = await Promise.all([
+    pace(games, warm, warm + Math.round(SECONDS * RATE), true),
+    flaggers(),
+  ]);
   const drainEnd = performance.now() + DRAIN_MS;
   while (!settled(games) && performance.now() < drainEnd) await sleep(50);
   clearInterval(sampler);
@@ -230,6 +266,22 @@ function print(games: LiveGame[], servers: RunningServer[], m: Measure, trouble:
   if (t.lost || trouble.duplicates || trouble.errors.size || trouble.closes.size) process.exitCode = 1;
 }
 
+/** The clocks the players saw, and the flags of the games left to run out. */
+async function printClocks(flagged: LiveGame[], clocks: ClockWatch): Promise<void> {
+  const end = performance.now() + FLAG_WAIT_MS;
+  // Both players of each game see its flag.
+  while (clocks.flags.length < 2 * flagged.length && performance.now() < end) await sleep(100);
+  const { drift, flags } = clocks;
+  console.log(
+    `clocks: drift of the running clock a player received p50 / p99 ${ms(drift)} ms over ${drift.length} messages ` +
+      `(target p99 ${DRIFT_TARGET_MS}); flags seen by the players after the deadline p50 / p99 ${ms(flags)} ms, ` +
+      `max ${Math.max(0, ...flags).toFixed(0)} ms, ${flags.length / 2} of ${flagged.length} games ` +
+      `(target p99 ${FLAG_TARGET_MS}); load ${load()}`,
+  );
+  if (flags.length < 2 * flagged.length || quantile(flags, 0.99) > FLAG_TARGET_MS) process.exitCode = 1;
+  if (quantile(drift, 0.99) > DRIFT_TARGET_MS || flags.some((f) => f < 0)) process.exitCode = 1;
+}
+
 function printAttack(games: LiveGame[], siege: Siege, health: number[]): void {
   const relay = quantile(tally(games).relay, 0.99);
   const healthz = quantile(health, 0.99);
@@ -257,6 +309,8 @@ async function main() {
   const servers: RunningServer[] = [];
   const trouble = troubles();
   let games: LiveGame[] = [];
+  const flagged: LiveGame[] = [];
+  const clocks = clockWatch();
   let siege: Siege | undefined;
   try {
     // One after the other: the first migrates the database.
@@ -272,9 +326,12 @@ async function main() {
     );
     const sockets = servers.map((s) => `${s.url.replace(/^http/, 'ws')}/ws`);
     const setupStart = performance.now();
-    games = await inBatches(GAMES, SETUP_CONCURRENCY, (i) =>
-      openGame(servers[0].url, sockets, i, SPECTATORS, trouble),
-    );
+    const timed = TIME_CONTROL ? { timeControl: TIME_CONTROL, clocks } : undefined;
+    games = await inBatches(GAMES, SETUP_CONCURRENCY, async (i) => {
+      const game = await openGame(servers[0].url, sockets, i, SPECTATORS, trouble, timed);
+      if (timed) await openingMoves(game, LINE);
+      return game;
+    });
     const seats = games.flatMap((g) => g.seats);
     console.log(
       `set up ${GAMES} games, ${seats.length} sockets in ${((performance.now() - setupStart) / 1000).toFixed(1)} s; load ${load()}`,
@@ -287,8 +344,20 @@ async function main() {
         `played every game to ${PLIES} plies in ${((performance.now() - playing) / 1000).toFixed(1)} s`,
       );
     }
-    if (!ATTACK) print(games, servers, await measure(games, servers), trouble);
-    else {
+    // The flaggers open as the measure starts, and run out of time under its load.
+    const flaggers = async () => {
+      if (!TIME_CONTROL) return;
+      const timed = { timeControl: FLAG_CONTROL, clocks };
+      await inBatches(FLAGGERS, 5, async (i) => {
+        const game = await openGame(servers[0].url, sockets, GAMES + i, 0, trouble, timed);
+        flagged.push(game);
+        await openingMoves(game, LINE);
+      });
+    };
+    if (!ATTACK) {
+      print(games, servers, await measure(games, servers, flaggers), trouble);
+      if (TIME_CONTROL) await printClocks(flagged, clocks);
+    } else {
       siege = await attack(servers[0].url, sockets, games, ATTACK_RATE);
       console.log(`attack: ${siege.sockets} sockets from ${ATTACKER}; load ${load()}`);
       const health = probeHealth(servers[0].url);
@@ -299,7 +368,7 @@ async function main() {
     }
   } finally {
     await siege?.stop();
-    await Promise.all(games.flatMap((g) => g.seats.map((s) => s.close())));
+    await Promise.all([...games, ...flagged].flatMap((g) => g.seats.map((s) => s.close())));
     await Promise.all(servers.map((s) => s.stop()));
     pg?.drop();
     if (PROFILE) console.log(`CPU profiles: ${dir}/*.cpuprofile`);

@@ -4,7 +4,7 @@
  * the players send `game:move` with the version they hold. Each socket notes when each move's
  * event reached it, so that a move's relay time, its loss and its duplicates are seen per socket.
  */
-import type { ServerMessage } from '@sbc/api';
+import type { ServerMessage, TimeControl } from '@sbc/api';
 import WebSocket from 'ws';
 import type { MoveIntention } from './moves.ts';
 
@@ -33,6 +33,10 @@ export interface LiveGame {
   deliveries: Map<number, Delivery>;
   /** The version of the move sent and not yet acknowledged to its mover. */
   inFlight: number | null;
+  /** The deadline the game's last message gave (ms since the epoch), in a timed game. */
+  deadline: number | null;
+  /** Where its players' sockets note what they saw of the clocks, in a timed game. */
+  clocks?: ClockWatch;
 }
 
 /** What went wrong beyond the games themselves. */
@@ -46,6 +50,18 @@ export interface Troubles {
 }
 
 export const troubles = (): Troubles => ({ errors: new Map(), closes: new Map(), duplicates: 0 });
+
+/**
+ * What the players' sockets saw of the clocks: how far the running clock a `game:move` carried was
+ * from the server's (its deadline less the time of arrival: one machine, one clock), and how late
+ * each flag's `game:timeout` arrived after the deadline the game's last message gave (ms).
+ */
+export interface ClockWatch {
+  drift: number[];
+  flags: number[];
+}
+
+export const clockWatch = (): ClockWatch => ({ drift: [], flags: [] });
 export const count = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
 
 /**
@@ -99,8 +115,24 @@ export class Seat {
     });
   }
 
+  /** A player's view of the clock, at the moment a message arrives. */
+  private watchClock(message: ServerMessage): void {
+    const { clocks } = this.game;
+    if (!clocks || this.role === 'spectator' || !('state' in message)) return;
+    const arrived = Date.now();
+    const clock = message.state.gameState.clock;
+    if (message.type === 'game:timeout' && this.game.deadline !== null) {
+      // Each player sees the flag: both count, as the issue measures it "as observed by the players".
+      clocks.flags.push(arrived - this.game.deadline);
+    }
+    if (!clock?.running || clock.deadline === null) return;
+    this.game.deadline = clock.deadline;
+    clocks.drift.push(Math.abs(clock[clock.running] - (clock.deadline - arrived)));
+  }
+
   private receive(message: ServerMessage): void {
     const { game } = this;
+    this.watchClock(message);
     if (message.type === 'error') {
       count(this.trouble.errors, message.code ?? message.message);
       // A refused move is over: the game's next turn sends it again.
@@ -165,9 +197,20 @@ export async function post(url: string, body: object, address: string, cookie = 
  * A room of two guests, its game started, and `spectators` more guests who find it full (their
  * cookie comes with that answer, as a browser's visitor gets it): the game and each one's cookie.
  */
-async function room(base: string, name: string, spectators: number, address: string) {
+async function room(
+  base: string,
+  name: string,
+  spectators: number,
+  address: string,
+  timeControl?: TimeControl,
+) {
   const host = await post(`${base}/api/rooms`, { displayName: `${name}w` }, address);
-  const { code } = host.body as unknown as { code: string };
+  const { code, id } = host.body as unknown as { code: string; id: string };
+  if (timeControl) {
+    const chosen = await post(`${base}/api/rooms/${id}/time-control`, { timeControl }, address, host.guest);
+    if (chosen.status !== 200)
+      throw new Error(`time control: ${chosen.status} ${JSON.stringify(chosen.body)}`);
+  }
   const guest = await post(`${base}/api/rooms/join`, { roomCode: code, guestName: `${name}b` }, address);
   if (guest.status !== 200 || !guest.body.gameId) throw new Error(`join: ${guest.status}`);
   const cookies = [host.guest, guest.guest];
@@ -194,10 +237,20 @@ export async function openGame(
   index: number,
   spectators: number,
   trouble: Troubles,
+  timed?: { timeControl: TimeControl; clocks: ClockWatch },
 ): Promise<LiveGame> {
   const address = gameAddress(index);
-  const { gameId, cookies } = await room(base, `g${index}`, spectators, address);
-  const game: LiveGame = { id: gameId, version: 0, ply: 0, seats: [], deliveries: new Map(), inFlight: null };
+  const { gameId, cookies } = await room(base, `g${index}`, spectators, address, timed?.timeControl);
+  const game: LiveGame = {
+    id: gameId,
+    version: 0,
+    ply: 0,
+    seats: [],
+    deliveries: new Map(),
+    inFlight: null,
+    deadline: null,
+    clocks: timed?.clocks,
+  };
   const roles: Role[] = ['white', 'black'];
   game.seats = cookies.map(
     (cookie, k) =>
@@ -213,4 +266,12 @@ export async function openGame(
   const versions = await Promise.all(game.seats.map((s) => s.ready));
   game.version = Math.max(...versions);
   return game;
+}
+
+/** A timed game's first move of each side (each must come within its window, or the game aborts). */
+export async function openingMoves(game: LiveGame, line: MoveIntention[]): Promise<void> {
+  while (game.ply < 2) {
+    if (game.inFlight === null) sendMove(game, line, false);
+    await new Promise((tick) => setTimeout(tick, 5));
+  }
 }

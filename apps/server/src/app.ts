@@ -12,6 +12,7 @@ import { accountRoutes } from './features/accounts/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { GAME_CACHE_SIZE, GameCache } from './features/games/cache.ts';
+import { ClockTimers } from './features/games/clocks.ts';
 import { GameLists } from './features/games/lists.ts';
 import { gameRoutes } from './features/games/routes.ts';
 import { inactivityMs } from './features/games/service.ts';
@@ -83,7 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     codeGuesses: codeGuesses({ config, redis: options.redis, now }),
     now,
     startedAt: now(),
-  };
+  } as Omit<Services, 'clockTimers'> as Services;
+  services.clockTimers = new ClockTimers(services, app.log);
   app.decorate('services', services);
   database.onLost?.((err) => app.log.warn({ err }, 'an idle database connection was closed'));
   zodValidation(app);

@@ -5,6 +5,7 @@ import type { Database } from './db/connect.ts';
 import type { EventBus } from './events/bus.ts';
 import type { Passwords } from './features/accounts/passwords.ts';
 import type { GameCache } from './features/games/cache.ts';
+import type { ClockTimers } from './features/games/clocks.ts';
 import type { GameLists } from './features/games/lists.ts';
 import type { CodeGuesses } from './features/rooms/guesses.ts';
 import type { Presence } from './features/rooms/presence.ts';
@@ -28,6 +29,8 @@ export interface Services {
   background: Background;
   /** The games in play this instance serves. */
   gameCache: GameCache;
+  /** A timer per timed game in play, set for its deadline (flag or abort). */
+  clockTimers: ClockTimers;
   /** Each player's list of games, until one of them is written. */
   gameLists: GameLists;
   /** Who is in each room now: in process, or in Redis with REDIS_URL (ephemeral, never stored). */

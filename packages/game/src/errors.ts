@@ -10,6 +10,8 @@ export const GAME_ERRORS = {
   // The project's own: reasons a player needs that the messages above do not give.
   notYourTurn: 'It is not your turn',
   undoOnline: 'Undo and redo are not available in online games',
+  undoTimed: 'Undo and redo are not available in timed games',
+  timeUp: 'Time is up: the game ended on time',
   choosePiece: 'Choose which piece of the shared box moves',
   unknownPiece: (name: string) => `Unknown piece '${name}'`,
   invalidPromotion: (name: string) => `A pawn promotes to a queen, rook, bishop or knight, not '${name}'`,

@@ -1,5 +1,5 @@
 import type { GameIntention } from '@sbc/api';
-import { type ActionResult, type Game, type GameError, gameError } from '@sbc/game';
+import { type ActionResult, clockRuns, type Game, type GameError, gameError } from '@sbc/game';
 import type { ColorName, Result } from '@sbc/rules';
 import { conflict, forbidden } from '../../errors.ts';
 import type { GameEvent } from '../../events/bus.ts';
@@ -51,6 +51,11 @@ function requireTurn({ row, game }: LoadedGame, userId: string): void {
   if (!colorsOf(row, userId).includes(game.turn)) throw refusal(gameError('notYourTurn'));
 }
 
+/** A takeback would have to give time back: timed games have none. */
+function requireUntimed({ row }: LoadedGame): void {
+  if (row.timeControl.kind !== 'untimed') throw refusal(gameError('undoTimed'));
+}
+
 /** A move intention may say which move it means to be: a replayed or stale one is refused. */
 function expectNext(game: Game, intention: { moveNumber?: number; player?: ColorName }): void {
   const next = game.moves.length + 1;
@@ -68,8 +73,10 @@ export function applyIntention(loaded: LoadedGame, userId: string, intention: Ga
   const { game } = loaded;
   switch (intention.action) {
     case 'undo':
+      requireUntimed(loaded);
       return { message: rules(game.undo()), event: 'game:updated', decided: true };
     case 'redo':
+      requireUntimed(loaded);
       return { message: rules(game.redo()), event: 'game:updated', decided: true };
     case 'move': {
       requireTurn(loaded, userId);
@@ -147,6 +154,19 @@ export function respondToDraw(loaded: LoadedGame, userId: string, accept: boolea
     draw: { status: 'accepted', requestedBy },
     payload: { requestedBy },
   };
+}
+
+/**
+ * The side to move's time ran out (docs/rules.md §10): a flag, or an abort when it had not yet made
+ * its first move, which counts for nobody.
+ */
+export function onTime(loaded: LoadedGame): Change {
+  const { row, stored, game } = loaded;
+  const inactivePlayerId = playerIdOf(row, game.turn);
+  const aborts = stored.chessClock != null && !clockRuns(stored.chessClock);
+  const message = rules(aborts ? game.abort() : game.flag());
+  const winnerId = playerIdOf(row, game.status().winner);
+  return { message, event: 'game:timeout', decided: false, payload: { winnerId, inactivePlayerId } };
 }
 
 /** The side to move waited too long: it loses. */

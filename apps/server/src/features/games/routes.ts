@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { gameAdminRoutes } from './admin.ts';
+import { clockKeeper } from './clocks.ts';
 import { readMaintenance } from './maintenance.ts';
 import { playerRoutes } from './player.ts';
 import { gameReadRoutes } from './reads.ts';
@@ -8,16 +9,18 @@ import { inactivitySweeper } from './sweeper.ts';
 import type { GameChanges } from './types.ts';
 
 /**
- * Games: the reads, the player's calls, the admin's games and maintenance calls, the inactivity sweeper, and
- * the games in play kept in memory, which follow other instances' writes (on the bus).
+ * Games: the reads, the player's calls, the admin's games and maintenance calls, the inactivity
+ * sweeper, the clocks' timers, and the games in play kept in memory, which follow other instances'
+ * writes (on the bus), their timers with them.
  */
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
-  const { bus, gameCache } = app.services;
-  const stop = bus.subscribe(({ gameId, version, payload }) =>
-    gameCache.follow(gameId, version, (loaded) =>
-      caughtUp(loaded, payload.written as GameChanges | undefined),
-    ),
-  );
+  const { bus, gameCache, clockTimers } = app.services;
+  const stop = bus.subscribe(({ gameId, version, payload }) => {
+    const written = payload.written as GameChanges | undefined;
+    gameCache.follow(gameId, version, (loaded) => caughtUp(loaded, written));
+    // Through Redis the deadline comes as JSON's text.
+    if (written) clockTimers.arm(gameId, written.deadlineAt && new Date(written.deadlineAt), true);
+  });
   app.addHook('onClose', async () => stop());
   // Whether maintenance is on, for every page's banner: public, like the refusal it announces.
   app.get('/api/maintenance', async () => readMaintenance(app.services.database.db));
@@ -25,4 +28,5 @@ export async function gameRoutes(app: FastifyInstance): Promise<void> {
   await app.register(playerRoutes);
   await app.register(gameAdminRoutes);
   inactivitySweeper(app);
+  clockKeeper(app);
 }

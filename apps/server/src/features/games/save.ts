@@ -44,6 +44,8 @@ const saveStatement = preparedOnce((db) => {
       .update(games)
       .set({
         ...Object.fromEntries(CHANGED.map((key) => [key, value(key)])),
+        // Drizzle maps a timestamp placeholder through its column, which cannot take null.
+        deadlineAt: sql`${value('deadlineAt')}::timestamptz`,
         version: sql`${games.version} + 1`,
       })
       .where(and(eq(games.id, value('id')), eq(games.version, value('loadedVersion'))))
@@ -77,6 +79,7 @@ export async function saveGame(db: Db, loaded: LoadedGame, changes: GameChanges)
   const saved = { ...row, ...changes, version: row.version + 1 };
   const [done] = await saveStatement(db).execute({
     ...changes,
+    deadlineAt: changes.deadlineAt?.toISOString() ?? null,
     id: row.id,
     loadedVersion: row.version,
     length: history.length,

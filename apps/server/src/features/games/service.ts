@@ -1,16 +1,16 @@
 import type { CreateGameRequest, GameActionResponse, GameResponse } from '@sbc/api';
-import { Game } from '@sbc/game';
+import { Game, gameError } from '@sbc/game';
 import type { ColorName } from '@sbc/rules';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import { type Change, colorsOf } from './intentions.ts';
+import { type Change, colorsOf, onTime } from './intentions.ts';
 import { refusal } from './refusals.ts';
 import { saveGame } from './save.ts';
 import { findGame, insertGame, loadGame, rebuild } from './store.ts';
-import { clockAfter, clockAtStart } from './timing.ts';
+import { clockAfter, clockAtStart, overdue } from './timing.ts';
 import type { GameChanges, LoadedGame, StoredRecord } from './types.ts';
 import { gameView, type ViewTime } from './view.ts';
 
@@ -64,6 +64,7 @@ export async function createGame(
   });
   const names = { white: asWhite ? user.username : null, black: asWhite ? null : user.username };
   services.gameCache.put({ row, names, stored: record, game });
+  services.clockTimers.arm(row.id, row.deadlineAt);
   await services.gameLists.written(user.id);
   return gameView({ row, names }, game.state(), viewTime(services));
 }
@@ -121,6 +122,8 @@ export async function commit(
   };
   const saved = await saveGame(services.database.db, loaded, written);
   services.gameCache.put({ row: saved, names: loaded.names, stored: record, game });
+  // Before the event: this instance fires on the deadline, the others, hearing of it, as backups.
+  services.clockTimers.arm(saved.id, saved.deadlineAt);
   services.gameLists.changed(saved.whitePlayerId, saved.blackPlayerId);
   const view: GameActionResponse = {
     ...gameView({ row: saved, names: loaded.names }, state, {
@@ -161,6 +164,7 @@ export async function withGame(
   log: FastifyBaseLogger,
   id: string,
   apply: (loaded: LoadedGame) => Change | null,
+  lagMs = 0,
 ): Promise<GameActionResponse | null> {
   const loaded = services.gameCache.take(id) ?? (await loadGame(services.database.db, id));
   if (!loaded) return null;
@@ -170,21 +174,35 @@ export async function withGame(
   } finally {
     if (!change) services.gameCache.put(loaded);
   }
-  return change && commit(services, log, loaded, change);
+  return change && commit(services, log, loaded, change, lagMs);
 }
 
-/** The one path every player's intention takes: 404 unless the user plays in the game. */
+/**
+ * The one path every player's intention takes: 404 unless the user plays in the game. An
+ * intention that arrives after the game's deadline ends the game on time instead, and is refused.
+ * `lagMs`: the player's measured network delay, which the clock compensates.
+ */
 export async function act(
   services: Services,
   log: FastifyBaseLogger,
   userId: string,
   gameId: string,
   apply: (loaded: LoadedGame, userId: string) => Change,
+  lagMs = 0,
 ): Promise<GameActionResponse> {
-  const done = await withGame(services, log, gameId, (loaded) => {
-    if (colorsOf(loaded.row, userId).length === 0) throw notFound('Game not found');
-    return apply(loaded, userId);
-  });
+  let late = false;
+  const done = await withGame(
+    services,
+    log,
+    gameId,
+    (loaded) => {
+      if (colorsOf(loaded.row, userId).length === 0) throw notFound('Game not found');
+      late = !loaded.game.isOver && overdue(loaded.row, services.now());
+      return late ? onTime(loaded) : apply(loaded, userId);
+    },
+    lagMs,
+  );
   if (!done) throw notFound('Game not found');
+  if (late) throw refusal(gameError('timeUp'));
   return done;
 }

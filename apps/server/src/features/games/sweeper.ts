@@ -1,6 +1,6 @@
 import type { GameActionResponse } from '@sbc/api';
 import { ABANDONMENT_CHECK_MS, LIVE_STATUSES } from '@sbc/game';
-import { and, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, inArray, isNull, lt, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { games } from '../../db/schema.ts';
 import { HttpError } from '../../errors.ts';
@@ -23,12 +23,22 @@ export async function endInactiveGames(
   const idle = await db
     .select({ id: games.id })
     .from(games)
-    .where(and(inArray(games.status, [...LIVE_STATUSES]), lt(games.lastMoveAt, cutoff), where));
+    .where(
+      and(
+        inArray(games.status, [...LIVE_STATUSES]),
+        lt(games.lastMoveAt, cutoff),
+        // A timed game has a deadline, and its clock ends it instead (clocks.ts).
+        isNull(games.deadlineAt),
+        where,
+      ),
+    );
   const ended: GameActionResponse[] = [];
   for (const { id } of idle) {
     try {
       const done = await withGame(services, log, id, (loaded) =>
-        loaded.game.isOver || loaded.row.lastMoveAt >= cutoff ? null : abandon(loaded),
+        loaded.game.isOver || loaded.row.lastMoveAt >= cutoff || loaded.row.deadlineAt
+          ? null
+          : abandon(loaded),
       );
       if (done) ended.push(done);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { deadlineOf, passTurn, startClock, stopClock, type TimeControl } from '@sbc/game';
 import type { ColorName } from '@sbc/rules';
-import type { LoadedGame, StoredRecord } from './types.ts';
+import type { GameRow, LoadedGame, StoredRecord } from './types.ts';
 
 /**
  * A timed game's clock after a change made at `now`: a move that passes the turn charges its
@@ -27,3 +27,7 @@ export function clockAtStart(tc: TimeControl, now: Date, toMove: ColorName = 'wh
   };
   return { record, deadlineAt, timeControl: tc };
 }
+
+/** Whether the game's deadline has come at `now`: the side to move can no longer act. */
+export const overdue = (row: Pick<GameRow, 'deadlineAt'>, now: Date): boolean =>
+  row.deadlineAt !== null && row.deadlineAt.getTime() <= now.getTime();

@@ -64,6 +64,9 @@ export function gameView(found: FoundGame, state: GameState, { inactivityMs, now
     ...gameFields(found),
     gameState: {
       ...state,
+      // A takeback would have to give time back: timed games have none.
+      canUndo: untimed && state.canUndo,
+      canRedo: untimed && state.canRedo,
       gameTimer: {
         white: Math.floor(clock.white / 1000),
         black: Math.floor(clock.black / 1000),

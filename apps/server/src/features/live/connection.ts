@@ -3,7 +3,7 @@ import { HttpError } from '../../errors.ts';
 import { describeZodError } from '../../plugins/errors.ts';
 import { redisRefusal } from '../../redis.ts';
 import type { Services } from '../../services.ts';
-import type { LiveSocket } from './hub.ts';
+import { type LiveSocket, measureLag } from './hub.ts';
 import { exitRoom, handle, type Live } from './messages.ts';
 
 /** Closes a socket past its own message limit. */
@@ -74,6 +74,7 @@ export function serve(live: Live, socket: LiveSocket): () => Promise<void> {
   };
   ws.on('pong', () => {
     socket.answeredAt = performance.now();
+    measureLag(socket, socket.answeredAt);
   });
   ws.on('message', (data, isBinary) => {
     const message = read(data, isBinary);

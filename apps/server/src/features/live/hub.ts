@@ -20,9 +20,23 @@ export interface LiveSocket {
    * test moving the services' clock (inactivity) must not age.
    */
   answeredAt: number;
+  /**
+   * When the unanswered ping went out (monotonic clock; 0: none), and half the round trip,
+   * smoothed: the lag a move's clock is compensated (features/games/timing.ts).
+   */
+  pingedAt: number;
+  lagMs: number;
   room: { id: string; role: Role } | null;
   /** The games whose events it receives, as a player or a spectator of each. */
   games: Map<string, Role>;
+}
+
+/** A socket's lag after a pong: half the round trip, smoothed over the last few measures. */
+export function measureLag(socket: LiveSocket, now: number): void {
+  if (!socket.pingedAt) return; // a pong no ping of ours asked for
+  const half = (now - socket.pingedAt) / 2;
+  socket.lagMs = socket.lagMs === 0 ? half : socket.lagMs * 0.7 + half * 0.3;
+  socket.pingedAt = 0;
 }
 
 /** What commit() puts in a game event's payload (features/games/service.ts). */

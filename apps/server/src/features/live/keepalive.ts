@@ -12,9 +12,13 @@ import type { LiveLimits } from './limits.ts';
 export function keepAlive(hub: Hub, limits: LiveLimits, sweep: () => void): () => void {
   const timer = setInterval(() => {
     const now = performance.now();
-    for (const { ws, answeredAt } of hub.sockets()) {
-      if (now - answeredAt > limits.pongMs) ws.terminate();
-      else if (ws.readyState === ws.OPEN) ws.ping();
+    for (const socket of hub.sockets()) {
+      const { ws } = socket;
+      if (now - socket.answeredAt > limits.pongMs) ws.terminate();
+      else if (ws.readyState === ws.OPEN) {
+        socket.pingedAt = now;
+        ws.ping();
+      }
     }
     sweep();
   }, limits.pingMs);

@@ -83,7 +83,7 @@ async function play(
   apply: (loaded: LoadedGame, playerId: string) => Change,
 ): Promise<void> {
   if (socket.games.get(gameId) === 'spectator') throw SPECTATOR;
-  const result = await act(live.services, live.log, socket.player.id, gameId, apply);
+  const result = await act(live.services, live.log, socket.player.id, gameId, apply, socket.lagMs);
   // The bus told the game's followers; a socket that acted without following learns it here.
   if (!socket.games.has(gameId)) {
     live.hub.follow(socket, gameId, 'player');

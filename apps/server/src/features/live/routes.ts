@@ -95,6 +95,8 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
         address: request.ip,
         sessionId: request.sessionId,
         answeredAt: performance.now(),
+        pingedAt: 0,
+        lagMs: 0,
         room: null,
         games: new Map(),
       };

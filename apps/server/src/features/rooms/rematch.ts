@@ -90,6 +90,7 @@ async function answer(
       hostIsWhite: room.hostId === white,
       rematchOfferedBy: null,
     });
+    services.clockTimers.arm(started.id, started.deadlineAt);
     return { action, started: started.id };
   });
   const { roomId } = game;

@@ -129,6 +129,8 @@ export async function joinRoom(
       now,
     );
     await updateRoom(tx, room.id, { status: 'playing', gameId: started.id });
+    // Its first-move window (a timer for a game whose insert rolls back finds no game).
+    services.clockTimers.arm(started.id, started.deadlineAt);
     return { joined: true, gameId: started.id };
   });
   if (result.joined) {
