@@ -1,17 +1,20 @@
+import type { ClockState } from '@sbc/api';
 import type { TimeControl } from '@sbc/game';
 import { describe, expect, it } from 'vitest';
 import {
+  arrivalOf,
   arrived,
   firstMoveSeconds,
   formatClock,
   formatTimeToMove,
   lowTimeMs,
   pressed,
+  stampArrival,
   timeControlLabel,
   timeShown,
 } from '../src/lib/clock.ts';
 
-const clock = (white: number, black: number, running: 'white' | 'black' | null = 'white') => ({
+const clock = (white: number, black: number, running: 'white' | 'black' | null = 'white'): ClockState => ({
   white,
   black,
   running,
@@ -40,6 +43,14 @@ describe("The screen's clock (docs/architecture.md §7, Clocks)", () => {
     // Before both sides moved no clock runs, and a move starts none.
     const first = arrived(clock(60_000, 60_000, null), 0);
     expect(pressed(first, 'white', 2000)).toBe(first);
+  });
+
+  it('counts from the arrival stamped on a clock, else from the moment given', () => {
+    const sent = clock(60_000, 50_000);
+    expect(arrivalOf(sent, 900)).toBe(900);
+    stampArrival(sent, 400);
+    expect(arrivalOf(sent, 900)).toBe(400);
+    expect(timeShown(arrived(sent, arrivalOf(sent, 900)), 'white', 900)).toBe(59_500);
   });
 
   it('counts the first-move window down to the abort from the deadline', () => {

@@ -15,6 +15,17 @@ export interface ShownClock extends ClockState {
 
 export const arrived = (clock: ClockState, at: number): ShownClock => ({ ...clock, at });
 
+/**
+ * Marks a clock with the moment its message arrived (the socket does, before parsing it): a render
+ * comes tens of ms later on a busy page, and counting from it would put that page's clock behind.
+ */
+export const stampArrival = (clock: ClockState, at: number): void => {
+  (clock as ShownClock).at = at;
+};
+
+/** When a clock arrived: its stamp, else `now` (one read over HTTP, which nothing stamps). */
+export const arrivalOf = (clock: ClockState, now: number): number => (clock as Partial<ShownClock>).at ?? now;
+
 /** The time `side` has left at `now`: the running side's counts down from the clocks' arrival. */
 export function timeShown(clock: ShownClock, side: ColorName, now: number): number {
   const spent = clock.running === side ? Math.max(0, now - clock.at) : 0;
