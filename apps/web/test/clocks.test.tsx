@@ -125,6 +125,35 @@ describe("A timed game's clocks (docs/architecture.md §7, Clocks)", () => {
   });
 });
 
+describe('A flag in a game without a socket', () => {
+  it('asks the server for the game when the clock runs out, and shows the loss on time', async () => {
+    const game = newGame();
+    for (const t of ['e2e4', 'e7e5']) game.playText(t);
+    const timed = (clock: ClockState): GameResponse => {
+      const g = gameResponse(game, { timeControl: BULLET });
+      return { ...g, gameState: { ...g.gameState, inactivityDeadline: null, clock } };
+    };
+    const reads: number[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = String(input);
+      const reply = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
+      if (url === '/api/user') return reply({ id: 'u1', username: 'ada' });
+      if (url !== `/api/games/${GAME_ID}`) return reply([]);
+      reads.push(Date.now());
+      // The first read finds 0.2 s on White's clock, the next the server's flag (the one after, too).
+      if (reads.length === 3) game.flag();
+      return reply(timed(game.isOver ? running(0, 60_000, null) : running(200, 60_000)));
+    });
+    renderApp(<GameScreen gameId={GAME_ID} />);
+    await gameShown();
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Time out! Black wins!');
+    // Asked at the clock's zero and the grace, then a second later: no more once it is over.
+    expect(reads).toHaveLength(3);
+    expect(reads[2] - reads[1]).toBeGreaterThanOrEqual(900);
+  });
+});
+
 describe('The time control picker', () => {
   function Picker() {
     const [tc, setTc] = useState<TimeControl>({ kind: 'untimed' });

@@ -7,6 +7,7 @@ import type { OnlineLink } from '../lib/link.ts';
 import { type BoardMove, boardMoves } from '../lib/model.ts';
 import { useActionPipeline } from './useActionPipeline.ts';
 import { useControlActions } from './useControlActions.ts';
+import { useDeadlineCheck } from './useDeadlineCheck.ts';
 import { useGameOver } from './useGameOver.ts';
 import { useMoveActions } from './useMoveActions.ts';
 
@@ -42,6 +43,7 @@ export function useGameController(id: string, online?: OnlineLink) {
     () => queryClient.invalidateQueries({ queryKey: queryKeys.game(id) }),
     [queryClient, id],
   );
+  useDeadlineCheck(clock, live, refetch);
 
   return {
     query,
