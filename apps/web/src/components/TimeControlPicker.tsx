@@ -76,6 +76,9 @@ export function TimeControlPicker({
             </button>
           );
         })}
+      </div>
+      {/* 'Correspondence' takes its own width: a third of a phone's is too narrow for it. */}
+      <div className="mt-2 grid grid-cols-[1fr_auto_1fr] gap-2">
         <button
           type="button"
           aria-pressed={kind === 'custom'}
