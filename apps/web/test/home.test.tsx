@@ -257,7 +257,7 @@ describe('game history', () => {
 });
 
 describe("'Your turn' on the signed-in home", () => {
-  it("lists the user's games where it is their move, correspondence with the time left to move", async () => {
+  it("lists the user's online games where it is their move, correspondence first with the time left to move", async () => {
     const me = 'user-me';
     const lastMoveAt = new Date(Date.now() - 3_600_000).toISOString();
     const mine = (id: string, over: Partial<GameSummary>) =>
@@ -272,12 +272,14 @@ describe("'Your turn' on the signed-in home", () => {
       });
     const fetch = serve({
       '/api/games?turn=mine': page([
+        mine('cccccccc-3', { timeControl: { kind: 'clock', minutes: 10, increment: 0 } }),
         mine('aaaaaaaa-1', { timeControl: { kind: 'correspondence', days: 3 } }),
         mine('bbbbbbbb-2', { timeControl: { kind: 'correspondence', days: 1 } }),
-        mine('cccccccc-3', { timeControl: { kind: 'clock', minutes: 10, increment: 0 } }),
         // Not the user's move, or over: not listed whatever the server sent.
         mine('dddddddd-4', { currentTurn: 'black', timeControl: { kind: 'correspondence', days: 3 } }),
         mine('eeeeeeee-5', { status: 'outoftime', timeControl: { kind: 'correspondence', days: 3 } }),
+        // A game at one screen: both sides are the user's.
+        summary('ffffffff-6', { whitePlayerId: me, blackPlayerId: me }),
       ]),
     });
     renderApp(<YourTurn me={me} />);

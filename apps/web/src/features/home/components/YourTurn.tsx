@@ -9,9 +9,13 @@ import { queryKeys } from '../../../lib/query-keys.ts';
 /** The list is read again every minute: a correspondence game's time left is shown to the minute. */
 export const YOUR_TURN_POLL_MS = 60_000;
 
-/** Whether it is `me`'s move in a live online game. */
+/** Whether it is `me`'s move in a live online game (at one screen both sides are the owner's). */
 const myMove = (g: GameSummary, me: string) =>
-  isLive(g.status) && (g.currentTurn === 'white' ? g.whitePlayerId : g.blackPlayerId) === me;
+  g.mode === 'online' &&
+  isLive(g.status) &&
+  (g.currentTurn === 'white' ? g.whitePlayerId : g.blackPlayerId) === me;
+const correspondenceFirst = (a: GameSummary, b: GameSummary) =>
+  Number(b.timeControl.kind === 'correspondence') - Number(a.timeControl.kind === 'correspondence');
 
 /**
  * The time left to move in a correspondence game: the turn began when the last move was stored
@@ -30,7 +34,7 @@ export function YourTurn({ me }: { me: string }) {
     queryKey: queryKeys.games({ turn: 'mine' }),
     refetchInterval: YOUR_TURN_POLL_MS,
   });
-  const games = (data?.items ?? []).filter((g) => myMove(g, me));
+  const games = (data?.items ?? []).filter((g) => myMove(g, me)).sort(correspondenceFirst);
   if (games.length === 0) return null;
   const now = Date.now();
   return (
