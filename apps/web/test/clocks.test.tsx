@@ -18,7 +18,10 @@ beforeEach(() => {
   vi.spyOn(performance, 'now').mockImplementation(() => now);
 });
 afterEach(() => vi.restoreAllMocks());
-const pass = (ms: number) => act(() => void (now += ms));
+const pass = (ms: number) =>
+  act(() => {
+    now += ms;
+  });
 
 const BULLET: TimeControl = { kind: 'clock', minutes: 1, increment: 0 };
 const running = (white: number, black: number, side: 'white' | 'black' | null = 'white'): ClockState => ({
