@@ -236,7 +236,7 @@ describe('Game end texts and dialogs', () => {
 });
 
 describe('Rules dialog', () => {
-  it('shows the nine sections of docs/rules.md', () => {
+  it('shows the ten sections of docs/rules.md', () => {
     expect(RULES_SECTIONS.map((s) => s.title)).toEqual([
       'The base game',
       'The shared box',
@@ -247,6 +247,7 @@ describe('Rules dialog', () => {
       'Promotion',
       'King, check and checkmate',
       'Winning and drawing',
+      'Time controls',
     ]);
     render(
       <MemoryRouter>
@@ -254,7 +255,7 @@ describe('Rules dialog', () => {
       </MemoryRouter>,
     );
     const dialog = screen.getByRole('dialog', { name: 'Shared Box Chess Rules' });
-    expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(9);
+    expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(10);
     expect(within(dialog).getByText(/At most 3 boxes/)).toBeTruthy();
     const lessons = within(dialog).getByRole('link', { name: 'interactive lessons and puzzles' });
     expect(lessons.getAttribute('href')).toBe('/learn');
