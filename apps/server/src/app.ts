@@ -80,7 +80,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     background: createBackground(app.log),
     gameCache: new GameCache(GAME_CACHE_SIZE, inactivityMs({ config }), now),
     gameLists: new GameLists(bus, now),
-    presence: options.redis ? redisPresence(options.redis, app.log) : memoryPresence(),
+    presence: options.redis
+      ? redisPresence(options.redis, app.log, { now: () => now().getTime() })
+      : memoryPresence(() => now().getTime()),
     codeGuesses: codeGuesses({ config, redis: options.redis, now }),
     now,
     startedAt: now(),

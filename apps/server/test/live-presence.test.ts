@@ -74,7 +74,7 @@ describe.skipIf(!REDIS_URL)('presence in Redis (needs REDIS_URL)', () => {
     ]);
     const stalledId = randomUUID();
     const roomId = randomUUID();
-    const stalled = redisPresence(stalledRedis, log, stalledId);
+    const stalled = redisPresence(stalledRedis, log, { instance: stalledId });
     const other = redisPresence(otherRedis, log);
     const told: PresenceChange[] = [];
     let swept: RoomPresence | null = null;
@@ -91,27 +91,37 @@ describe.skipIf(!REDIS_URL)('presence in Redis (needs REDIS_URL)', () => {
       });
       await stalled.count(roomId, 'player-1', 1);
       await stalled.count(roomId, null, 1);
-      const present = { connected: new Set(['player-1']), spectators: 1 };
+      const present = { connected: new Set(['player-1']), spectators: 1, absent: new Map() };
       expect(await other.of(roomId)).toEqual(present);
 
       // Its heartbeat lapses again and again, as while its process is frozen, until the other
       // instance sweeps it.
+      const lapsedAt = Date.now();
       lapse = setInterval(() => void otherRedis.del(`sbc:presence:alive:${stalledId}`), 50);
       await expect
         .poll(() => swept, { timeout: 5 * PRESENCE_BEAT_MS })
         .toEqual({
           connected: new Set(),
           spectators: 0,
+          absent: new Map([['player-1', expect.any(Number)]]),
         });
+      expect((swept as RoomPresence | null)?.absent.get('player-1')).toBeGreaterThanOrEqual(lapsedAt);
       // Its next heartbeat finds it swept: it writes its counts again and says so.
       await expect
         .poll(() => other.of(roomId), { timeout: 2 * PRESENCE_BEAT_MS + DELIVERY_MS })
         .toEqual(present);
       expect(told).toContainEqual(change);
 
+      // A player's socket on another instance keeps them present; their last socket's going, absent.
+      await other.count(roomId, 'player-1', 1);
       await stalled.count(roomId, 'player-1', -1);
+      expect((await other.of(roomId)).absent).toEqual(new Map());
+      const goneAt = Date.now();
+      await other.count(roomId, 'player-1', -1);
       await stalled.count(roomId, null, -1);
-      expect(await other.of(roomId)).toEqual({ connected: new Set(), spectators: 0 });
+      const gone = await other.of(roomId);
+      expect(gone).toMatchObject({ connected: new Set(), spectators: 0 });
+      expect(gone.absent.get('player-1')).toBeGreaterThanOrEqual(goneAt);
     } finally {
       clearInterval(lapse);
       await Promise.all([stalled.stop(), other.stop()]);
@@ -160,12 +170,17 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
       const tookMs = Date.now() - diedAt;
       expect(connections(room)).toEqual([true, false]);
       expect(tookMs).toBeLessThan(PRESENCE_TTL_MS + PRESENCE_BEAT_MS + DELIVERY_MS);
+      // Absent since the sweep saw it go: after the death, within the time the sweep took.
+      expect(room.players[1].absentSince).toBeGreaterThanOrEqual(diedAt);
+      expect(room.players[1].absentSince).toBeLessThanOrEqual(diedAt + tookMs);
       expect((await a.next('game:spectators')).count).toBe(0);
       console.info(`[presence] a dead instance's player showed disconnected after ${tookMs} ms`);
 
       const back = await LiveClient.as(urls.survivor, guest);
       await back.ask({ type: 'game:watch', gameId }, 'game:state');
-      expect(connections((await a.next('room:update')).room)).toEqual([true, true]);
+      const { room: again } = await a.next('room:update');
+      expect(connections(again)).toEqual([true, true]);
+      expect(again.players[1].absentSince).toBeNull();
       expect(a.drain()).toEqual([]);
     });
   },

@@ -146,6 +146,20 @@ describe('live play at /ws', () => {
     });
   });
 
+  it("tells the lobby the host's time control, and the joining player sees it in the room", async () => {
+    const host = server.agent();
+    const { id, code } = (await host.post('/api/rooms', { displayName: 'Ann' })).body;
+    const lobby = await LiveClient.as(url, host);
+    await lobby.ask({ type: 'room:join', code }, 'room:state');
+    lobby.drain();
+    const blitz = { kind: 'clock', minutes: 5, increment: 3 };
+    expect((await host.post(`/api/rooms/${id}/time-control`, { timeControl: blitz })).status).toBe(200);
+    expect((await lobby.next('room:update')).room.timeControl).toEqual(blitz);
+    const joiner = server.agent();
+    const seen = await joiner.get(`/api/rooms/${code}`);
+    expect(seen.body).toMatchObject({ status: 'waiting', timeControl: blitz });
+  });
+
   it('lets anyone watch read-only, counting the spectators for the players', async () => {
     const { a, b, code, gameId } = await liveRoom();
     const carol = await server.signedIn();

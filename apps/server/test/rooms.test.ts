@@ -1,6 +1,7 @@
 import { GamePage, GameResponse, Room } from '@sbc/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_COOKIE } from '../src/features/rooms/guests.ts';
+import { offerRematch, respondToRematch } from '../src/features/rooms/rematch.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
 let server: TestServer;
@@ -32,7 +33,7 @@ describe('rooms', () => {
     expect(room).toMatchObject({ hostIsWhite: 1, status: 'waiting', gameId: null, spectators: 0 });
     expect(room.code).toMatch(CODE);
     expect(room.players).toEqual([
-      { id: room.hostUserId, name: 'Ann', isHost: true, isGuest: true, connected: false },
+      { id: room.hostUserId, name: 'Ann', isHost: true, isGuest: true, connected: false, absentSince: null },
     ]);
     expect(room.hostUserId).toMatch(/^guest-/);
     expect(host.cookies.get(GUEST_COOKIE)).toBeTruthy();
@@ -41,7 +42,14 @@ describe('rooms', () => {
     const res = await user.request('POST', '/api/rooms');
     expect(res.status).toBe(201);
     expect(res.body.players).toEqual([
-      { id: user.user.id, name: user.user.username, isHost: true, isGuest: false, connected: false },
+      {
+        id: user.user.id,
+        name: user.user.username,
+        isHost: true,
+        isGuest: false,
+        connected: false,
+        absentSince: null,
+      },
     ]);
   });
 
@@ -91,6 +99,47 @@ describe('rooms', () => {
       status: 409,
       body: { message: 'The colours are fixed once two players are in the room' },
     });
+  });
+
+  it('lets only the host choose the time control while a seat is free; the game and its rematch take it', async () => {
+    const { host, room } = await hostedRoom();
+    const other = await server.signedIn();
+    const blitz = { kind: 'clock', minutes: 3, increment: 2 };
+    const choose = (agent: typeof host, timeControl: unknown, key = room.id) =>
+      agent.post(`/api/rooms/${key}/time-control`, { timeControl });
+    expect((await choose(host, { kind: 'clock', minutes: 8, increment: 0 })).body.message).toBe(
+      'timeControl.minutes: The initial time in minutes must be one of 0.25, 0.5, 0.75, 1, 1.5, 2, 3, 4, 5, 6, 7, 10, 15, 20, 25, 30, 40, 45, 60, 90, 120, 150, 180',
+    );
+    expect(await choose(other, blitz)).toMatchObject({
+      status: 403,
+      body: { message: 'Only the host can choose the time control' },
+    });
+    expect(await choose(server.agent(), blitz)).toMatchObject({ status: 401 });
+    // The guest host, by the room's code as well as its id.
+    expect(await choose(host, { kind: 'correspondence', days: 3 }, room.code)).toMatchObject({
+      status: 200,
+      body: { timeControl: { kind: 'correspondence', days: 3 } },
+    });
+    expect(await choose(host, blitz)).toMatchObject({ status: 200, body: { timeControl: blitz } });
+    expect((await server.agent().get(`/api/rooms/${room.code}`)).body.timeControl).toEqual(blitz);
+
+    const { gameId } = (await other.post('/api/rooms/join', { roomCode: room.code })).body;
+    expect(await choose(host, { kind: 'untimed' })).toMatchObject({
+      status: 409,
+      body: { message: 'The time control is fixed once two players are in the room' },
+    });
+    expect((await other.get(`/api/games/${gameId}`)).body.timeControl).toEqual(blitz);
+
+    // The rematch (offered and accepted as the socket's messages are) keeps it.
+    await other.post(`/api/games/${gameId}/resign`);
+    const { services, log } = server.app;
+    const ann = { id: room.hostUserId, name: 'Ann', isGuest: true };
+    const bob = { id: other.user.id, name: other.user.username, isGuest: false };
+    await offerRematch(services, log, ann, gameId);
+    await respondToRematch(services, log, bob, gameId, true);
+    const rematch = (await server.agent().get(`/api/rooms/${room.id}`)).body.gameId;
+    expect(rematch).not.toBe(gameId);
+    expect((await other.get(`/api/games/${rematch}`)).body.timeControl).toEqual(blitz);
   });
 
   it('starts the game with the second player, keeps a seat across a reload, and refuses a third', async () => {

@@ -371,6 +371,7 @@ describe('the admin panel', () => {
       },
     });
     const [g1, g2, g3, g4] = ['aaaa1111-0000', 'bbbb2222-0000', 'cccc3333-0000', 'dddd4444-0000'].map(game);
+    g3.timeControl = { kind: 'clock', minutes: 3, increment: 2 };
     const games = (query: QueryParams) => `GET ${keyToUrl(['/api/admin/games', query])}`;
     const calls = panel({
       [games({ page: 1 })]: page([g1], { total: 1200, totalPages: 600 }),
@@ -415,6 +416,9 @@ describe('the admin panel', () => {
     ]);
     // Each row links to its game, and a click anywhere on it opens it.
     const row = within(table()).getByRole('row', { name: /cccc3333/ });
+    // Its time control in a column of its own, as the picker writes it.
+    expect(within(table()).getByRole('columnheader', { name: 'Time control' })).toBeTruthy();
+    expect(within(row).getByText('3+2')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'Open game cccc3333' }).getAttribute('href')).toBe(
       '/game/cccc3333-0000',
     );

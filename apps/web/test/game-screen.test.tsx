@@ -12,10 +12,25 @@ import {
   label,
   newGame,
   renderApp,
+  type Timing,
 } from './helpers.tsx';
 
 const moveCalls = (server: ReturnType<typeof fakeServer>) =>
   server.calls.filter((c) => c.method !== 'GET' && !c.url.includes('check-abandoned'));
+
+/** ¼+0 with `leftMs` on the computer's clock (its side `computer`), whose turn it is. */
+const lowClock = (computer: 'white' | 'black', leftMs: number): Timing => ({
+  timeControl: { kind: 'clock', minutes: 0.25, increment: 0 },
+  clock: {
+    white: 14_000,
+    black: 14_000,
+    [computer]: leftMs,
+    running: computer,
+    deadline: null,
+    aborts: false,
+    plies: [],
+  },
+});
 
 const playAll = (game: ReturnType<typeof newGame>, texts: string[]) => {
   for (const t of texts) {
@@ -327,5 +342,79 @@ describe('Game screen, computer game', () => {
         timeout: 2000,
       },
     );
+  });
+
+  it('on the clock caps its search and plays within the cap, without the pauses', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const user = userEvent.setup();
+    // 1.2 s left: a cap of 40 ms (1200 / 30), where an untimed turn shows its move for 1.5 s.
+    const game = newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'hard' });
+    const server = fakeServer(game, lowClock('black', 1200));
+    let asked = 0;
+    const bestMove = vi.fn(() => {
+      asked = performance.now();
+      return { answer: Promise.resolve('e7e5'), cancel: () => {} };
+    });
+    renderApp(<GameScreen gameId={GAME_ID} computer={{ bestMove, drawScore: drawScoreOf(0) }} />);
+    await gameShown();
+    await click(user, 'e2');
+    await click(user, 'e4');
+    await waitFor(() => expect(moveCalls(server)).toHaveLength(2), { timeout: 3000 });
+    expect(performance.now() - asked).toBeLessThan(1000);
+    expect(bestMove).toHaveBeenCalledWith(
+      expect.objectContaining({ level: 'hard', limits: { maxTimeMs: 40 } }),
+      expect.any(Function),
+    );
+  });
+
+  it('in a correspondence game thinks as in an untimed one', async () => {
+    const user = userEvent.setup();
+    const game = newGame({ mode: 'computer', humanColor: 'white', aiDifficulty: 'hard' });
+    fakeServer(game, {
+      timeControl: { kind: 'correspondence', days: 1 },
+      clock: {
+        white: 86_400_000,
+        black: 86_400_000,
+        running: 'black',
+        deadline: null,
+        aborts: false,
+        plies: [86_400_000],
+      },
+    });
+    const bestMove = vi.fn(() => ({ answer: new Promise<string>(() => {}), cancel: () => {} }));
+    renderApp(<GameScreen gameId={GAME_ID} computer={{ bestMove, drawScore: drawScoreOf(0) }} />);
+    await gameShown();
+    await click(user, 'e2');
+    await click(user, 'e4');
+    await waitFor(() => expect(bestMove).toHaveBeenCalled());
+    expect(bestMove).toHaveBeenCalledWith(
+      { sbfen: game.state().startSbfen, moves: ['e2e4'], standard: false, level: 'hard' },
+      expect.any(Function),
+    );
+  });
+
+  it('on the clock answers an attack on its double box within its cap', async () => {
+    const game = playAll(newGame({ mode: 'computer', humanColor: 'black' }), [
+      'e2e3',
+      'e7e5',
+      'g1f3',
+      'f8c5',
+      'b1c3',
+      'c5d4',
+      'f3d4',
+      'e5d4',
+    ]);
+    const server = fakeServer(game, lowClock('white', 1200));
+    const computer: ComputerPlayer = {
+      drawScore: drawScoreOf(0),
+      bestMove: () => ({ answer: new Promise<string>(() => {}), cancel: () => {} }),
+    };
+    renderApp(<GameScreen gameId={GAME_ID} computer={computer} />);
+    await gameShown();
+    const shown = performance.now();
+    await waitFor(() =>
+      expect(moveCalls(server)[0]?.body).toEqual({ action: 'choose', sacrifice: 'knight' }),
+    );
+    expect(performance.now() - shown).toBeLessThan(1000);
   });
 });

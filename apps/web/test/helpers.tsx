@@ -1,4 +1,4 @@
-import type { GameResponse, ServerGameState, User } from '@sbc/api';
+import type { ClockState, GameResponse, ServerGameState, TimeControl, User } from '@sbc/api';
 import { Game, type GameSetup } from '@sbc/game';
 import { render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -73,6 +73,12 @@ export function newGame(setup: GameSetup = {}): Game {
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
+/** A timed game's time control and the clocks a fake server sends with every answer. */
+export interface Timing {
+  timeControl: TimeControl;
+  clock: ClockState;
+}
+
 export interface FakeServer {
   game: Game;
   calls: { method: string; url: string; body: unknown }[];
@@ -84,8 +90,17 @@ export interface FakeServer {
  * A fake of the game calls, backed by the rules: it applies each intention to its own game as the
  * real server does and answers with the new state.
  */
-export function fakeServer(game: Game): FakeServer {
+export function fakeServer(game: Game, timing?: Timing): FakeServer {
   const server: FakeServer = { game, calls: [], reject: null };
+  const answer = (g: Game): GameResponse => {
+    const r = gameResponse(g);
+    if (!timing) return r;
+    return {
+      ...r,
+      timeControl: timing.timeControl,
+      gameState: { ...r.gameState, clock: timing.clock, inactivityDeadline: null },
+    };
+  };
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
@@ -93,7 +108,7 @@ export function fakeServer(game: Game): FakeServer {
     server.calls.push({ method, url, body });
     if (url === '/api/user') return json(200, { id: 'u1', username: 'ada' });
     if (url === '/api/games/check-abandoned') return json(200, []);
-    if (method === 'GET' && url === `/api/games/${GAME_ID}`) return json(200, gameResponse(server.game));
+    if (method === 'GET' && url === `/api/games/${GAME_ID}`) return json(200, answer(server.game));
     if (server.reject) {
       const { status, message } = server.reject;
       server.reject = null;
@@ -111,7 +126,7 @@ export function fakeServer(game: Game): FakeServer {
     else if (body.action === 'promote') result = g.promote(body.piece);
     else return json(404, { message: 'Not found' });
     if (!result.ok) return json(400, { message: result.error.message, code: result.error.code });
-    return json(200, { ...gameResponse(g), message: result.value.message });
+    return json(200, { ...answer(g), message: result.value.message });
   });
   return server;
 }

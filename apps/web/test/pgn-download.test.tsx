@@ -42,10 +42,30 @@ describe('Download PGN', () => {
     expect(files[0].name).toBe('shared-box-chess-2026-11-20-g1.pgn');
     const text = await readText(files[0].blob);
     expect(text).toContain(
-      '[White "ada"]\n[Black "Computer (Hard)"]\n[Result "0-1"]\n[Variant "Shared Box Chess"]',
+      '[White "ada"]\n[Black "Computer (Hard)"]\n[Result "0-1"]\n[TimeControl "-"]\n[Variant "Shared Box Chess"]',
     );
     expect(text).toContain('[Date "2026.11.20"]');
     expect(text).toContain('\n\n1. f3 e5 2. g4 Qh4# 0-1\n');
+  });
+
+  it("writes a timed game's time control and the clocks the server sent after each move", async () => {
+    const user = userEvent.setup();
+    const files = captureDownloads();
+    const game = newGame();
+    for (const t of ['f2f3', 'e7e5', 'g2g4', 'd8h4']) game.playText(t);
+    const untimed = gameResponse(game);
+    const clock = { white: 58_000, black: 59_000, running: null, deadline: null, aborts: false };
+    const response = gameResponse(game, {
+      timeControl: { kind: 'clock', minutes: 1, increment: 0 },
+      gameState: { ...untimed.gameState, clock: { ...clock, plies: [60_000, 60_000, 58_000, 59_000] } },
+    });
+    render(<ExportPanel state={response.gameState} game={response} onFlip={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Download PGN' }));
+    const text = await readText(files[0].blob);
+    expect(text).toContain('[TimeControl "60+0"]');
+    expect(text).toContain(
+      '1. f3 {[%clk 0:01:00]} e5 {[%clk 0:01:00]} 2. g4 {[%clk 0:00:58]} Qh4#\n{[%clk 0:00:59]} 0-1\n',
+    );
   });
 
   it('is not offered while the game goes on', () => {

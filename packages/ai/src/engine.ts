@@ -14,6 +14,11 @@ export interface ThinkLimits {
   softTimeMs?: number;
   depth?: number;
   nodes?: number;
+  /**
+   * A cap on the time, however it was set (a clock's, `moveTimeCap`): a level keeps its depth and
+   * node caps and only its time shrinks; 0 leaves the search's first iteration only.
+   */
+  maxTimeMs?: number;
   /** Think until stopped (UCI `go infinite`): the level's time does not apply either. */
   infinite?: boolean;
 }
@@ -104,6 +109,7 @@ export class Engine {
         nodes = Math.min(nodes ?? level.nodeCap, level.nodeCap);
       }
     }
+    if (limits.maxTimeMs !== undefined) timeMs = Math.min(timeMs ?? Infinity, limits.maxTimeMs);
     const chooses = level !== undefined && (level.randomness > 0 || level.blunderChance > 0);
     const result = this.searcher.search(
       pos,

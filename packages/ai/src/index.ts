@@ -24,5 +24,6 @@ export {
   type SearchLimits,
   type SearchResult,
 } from './search.ts';
+export { INSTANT_BELOW_MS, type MoveClock, moveTimeCap } from './time.ts';
 export { EngineClient, type RunningSearch, type SearchRequest, type WorkerPort } from './worker/client.ts';
 export type { EngineAnswer, EngineRequest, EngineResponse, Progress } from './worker/protocol.ts';

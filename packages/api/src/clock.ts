@@ -39,5 +39,7 @@ export const ClockState = z.object({
   running: Color.nullable(),
   deadline: z.number().nullable(),
   aborts: z.boolean(),
+  /** The mover's time left after each move, in ms, in history order (PGN's %clk). */
+  plies: z.array(z.number()),
 });
 export type ClockState = z.infer<typeof ClockState>;

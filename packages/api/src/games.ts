@@ -180,11 +180,16 @@ export const GAMES_PAGE_SIZE = 24;
 
 /**
  * `GET /api/games`: a page of the player's games (docs/api.md §5), by number or by cursor, of one
- * `mode` or of all; the server filters, so that every page of a mode is full.
+ * `mode` or of all; the server filters, so that every page of a mode is full. `turn=mine`: the
+ * online games in play where it is the player's turn, the most urgent first, paged by number.
  */
 export const GamesQuery = CursorPageQuery.safeExtend({
   pageSize: PageQuery.shape.pageSize.unwrap().default(GAMES_PAGE_SIZE),
   mode: GameMode.optional(),
+  turn: z.literal('mine', { error: "turn must be 'mine'" }).optional(),
+}).refine((q) => !(q.turn && (q.after || q.before)), {
+  message: 'turn=mine pages by number, not by cursor',
+  path: ['turn'],
 });
 export type GamesQuery = z.infer<typeof GamesQuery>;
 
@@ -194,7 +199,7 @@ export type GamePage = z.infer<typeof GamePage>;
 export const MoveList = z.array(MoveRecord);
 
 const count = z.int().min(0);
-/** docs/api.md §5: won and lost count every decided game, resigned and abandoned ones too. */
+/** docs/api.md §5: won and lost count every decided game (resigned, abandoned, on time); aborted games none. */
 export const GameStatistics = z.object({
   computerGames: z.object({
     total: count,

@@ -1,4 +1,5 @@
 import { type PieceType, parseTypeName, typeLetter } from '@sbc/rules';
+import { pgnClock, pgnTimeControl, type TimeControl } from './clock.ts';
 import type { GameState, MoveHistoryEntry } from './types.ts';
 
 /** The PGN variant of a game with the shared-box rules (docs/architecture.md, "PGN export"). */
@@ -16,6 +17,10 @@ export interface PgnSource {
   event: string;
   /** Where: the game's address. */
   site: string;
+  /** The game's time control (the TimeControl tag), when known. */
+  timeControl?: TimeControl;
+  /** On a clock: the mover's time left after each move, in ms, in history order (ClockRecord.plies). */
+  plies?: readonly number[];
 }
 
 /** The defender's choice beside its attacking move ('N sacrificed'); the notation itself stays as docs/rules.md writes it. */
@@ -35,8 +40,11 @@ const tag = (name: string, value: string) => `[${name} "${value.replace(/[\\"]/g
 const pgnDate = (d: Date) =>
   `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${String(d.getUTCDate()).padStart(2, '0')}`;
 
-/** The tokens of the movetext: numbers, moves, the defender choices as comments, the result. */
-function movetext(state: PgnSource['state']): string[] {
+/**
+ * The tokens of the movetext: numbers, moves, the defender choices as comments, the clock after
+ * each move as a `%clk` comment (`clocks`, when the game was on a clock), the result.
+ */
+function movetext(state: PgnSource['state'], clocks: readonly number[]): string[] {
   // The start position's full-move number (SBFEN's sixth field, as FEN's).
   let number = Number(state.startSbfen.split(' ')[5]) || 1;
   const tokens: string[] = [];
@@ -46,6 +54,7 @@ function movetext(state: PgnSource['state']): string[] {
     tokens.push(entry.notation);
     const note = sacrificeNote(entry);
     if (note) tokens.push(`{${note}}`);
+    if (clocks[i] !== undefined) tokens.push(`{[%clk ${pgnClock(clocks[i])}]}`);
     if (entry.player === 'black') number++;
   });
   tokens.push(resultToken(state));
@@ -67,12 +76,14 @@ function wrap(tokens: string[]): string {
 }
 
 /**
- * A game as PGN: the seven tag roster, then Variant, SetUp and FEN (the start SBFEN), then the
- * movetext with the defender choices as comments. A standard game (shared-box rules off) is
- * Variant "Standard".
+ * A game as PGN: the seven tag roster, TimeControl when the source says it, then Variant, SetUp
+ * and FEN (the start SBFEN), then the movetext with the defender choices as comments and, on a
+ * clock, each mover's time after the move (correspondence games give the same days to every move:
+ * no `%clk`). A standard game (shared-box rules off) is Variant "Standard".
  */
 export function pgn(source: PgnSource): string {
-  const { state } = source;
+  const { state, timeControl } = source;
+  const clocks = timeControl?.kind === 'clock' ? (source.plies ?? []) : [];
   const tags = [
     tag('Event', source.event),
     tag('Site', source.site),
@@ -81,9 +92,10 @@ export function pgn(source: PgnSource): string {
     tag('White', source.white),
     tag('Black', source.black),
     tag('Result', resultToken(state)),
+    ...(timeControl ? [tag('TimeControl', pgnTimeControl(timeControl))] : []),
     tag('Variant', state.standard ? 'Standard' : PGN_VARIANT),
     tag('SetUp', '1'),
     tag('FEN', state.startSbfen),
   ];
-  return `${tags.join('\n')}\n\n${wrap(movetext(state))}\n`;
+  return `${tags.join('\n')}\n\n${wrap(movetext(state, clocks))}\n`;
 }

@@ -58,6 +58,30 @@ describe('PGN', () => {
     expect(moves(text)).toBe('4... bxc6 {B sacrificed} 5. Nfxe5 Qe7 *\n');
   });
 
+  it("writes a clocked game's TimeControl and the mover's clock after each move as %clk, beside a choice", () => {
+    const start = 'r1bqkbnr/1ppp1ppp/p1(NB)5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4';
+    const g = played(['b7c6', 'sac=B', 'f3e5', 'd8e7'], start);
+    const timeControl = { kind: 'clock', minutes: 3, increment: 2 } as const;
+    const text = pgn(source(g, { timeControl, plies: [180_000, 178_400, 9_050] }));
+    expect(tags(text).slice(6, 8)).toEqual(['[Result "*"]', '[TimeControl "180+2"]']);
+    // Tenths under ten seconds; the lines still wrap at 80 characters.
+    expect(moves(text)).toBe(
+      '4... bxc6 {B sacrificed} {[%clk 0:03:00]} 5. Nfxe5 {[%clk 0:02:58]} Qe7\n{[%clk 0:00:09.0]} *\n',
+    );
+  });
+
+  it('writes an untimed game\'s TimeControl as "-", a correspondence game\'s per move, and no %clk for either', () => {
+    const g = played(['e2e4', 'e7e5']);
+    const untimed = pgn(source(g, { timeControl: { kind: 'untimed' }, plies: [1, 2] }));
+    expect(tags(untimed)).toContain('[TimeControl "-"]');
+    expect(moves(untimed)).toBe('1. e4 e5 *\n');
+    const days = { kind: 'correspondence', days: 3 } as const;
+    const byPost = pgn(source(g, { timeControl: days, plies: [259_200_000, 259_200_000] }));
+    expect(tags(byPost)).toContain('[TimeControl "1/259200"]');
+    expect(moves(byPost)).toBe('1. e4 e5 *\n');
+    expect(tags(pgn(source(g))).some((t) => t.startsWith('[TimeControl'))).toBe(false);
+  });
+
   it('gives the result token of each end', () => {
     const mate = played(['f2f3', 'e7e5', 'g2g4', 'd8h4']);
     expect(mate.state().gameStatus).toBe('checkmate');

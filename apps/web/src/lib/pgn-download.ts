@@ -4,7 +4,7 @@ import { playerNames } from './players.ts';
 
 const EVENTS = { computer: 'Game against the computer', local: 'Local game', online: 'Online game' } as const;
 
-/** A game as PGN (@sbc/game's `pgn`), with the names the game screen shows. */
+/** A game as PGN (@sbc/game's `pgn`), with the names the game screen shows and the server's clocks. */
 export function gamePgn(game: GameResponse): string {
   const names = playerNames(game, game.gameState);
   return pgn({
@@ -14,6 +14,8 @@ export function gamePgn(game: GameResponse): string {
     date: new Date(game.createdAt),
     event: EVENTS[game.mode],
     site: `${window.location.origin}/game/${game.id}`,
+    timeControl: game.timeControl,
+    plies: game.gameState.clock?.plies,
   });
 }
 

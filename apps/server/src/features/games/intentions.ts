@@ -1,7 +1,14 @@
 import type { GameIntention } from '@sbc/api';
-import { type ActionResult, clockRuns, type Game, type GameError, gameError } from '@sbc/game';
-import type { ColorName, Result } from '@sbc/rules';
-import { conflict, forbidden } from '../../errors.ts';
+import {
+  type ActionResult,
+  clockRuns,
+  type Game,
+  type GameError,
+  gameError,
+  OPPONENT_LEFT_MS,
+} from '@sbc/game';
+import { type ColorName, opponent, type Result } from '@sbc/rules';
+import { conflict, forbidden, HttpError } from '../../errors.ts';
 import type { GameEvent } from '../../events/bus.ts';
 import { refusal } from './refusals.ts';
 import type { GameRow, LoadedGame } from './types.ts';
@@ -31,6 +38,9 @@ export function colorsOf(row: GameRow, userId: string): ColorName[] {
   if (row.blackPlayerId === userId) colors.push('black');
   return colors;
 }
+
+/** The colour a player of an online game plays against. */
+export const opponentOf = (row: GameRow, userId: string): ColorName => opponent(colorsOf(row, userId)[0]);
 
 export const playerIdOf = (row: GameRow, color: ColorName | null): string | null =>
   color === 'white' ? row.whitePlayerId : color === 'black' ? row.blackPlayerId : null;
@@ -166,6 +176,39 @@ export function onTime(loaded: LoadedGame): Change {
   const aborts = stored.chessClock != null && !clockRuns(stored.chessClock);
   const message = rules(aborts ? game.abort() : game.flag());
   const winnerId = playerIdOf(row, game.status().winner);
+  return { message, event: 'game:timeout', decided: false, payload: { winnerId, inactivePlayerId } };
+}
+
+const noClaim = (message: string) => new HttpError(409, message, { code: 'noClaim' });
+/** Why a claim against an opponent who left is refused (`noClaim`). */
+export const CLAIMS = {
+  untimed: 'Only a game on a clock against an opponent can be claimed when the opponent leaves',
+  present: 'Your opponent is connected',
+  early: `You can claim once your opponent has been away for ${OPPONENT_LEFT_MS / 1000} seconds`,
+};
+
+/**
+ * The player of an online game on a clock claims the win or a draw against an opponent who has
+ * had no socket since `absentSince` (null: connected, or never seen going), at least
+ * OPPONENT_LEFT_MS before `now`. Not in correspondence, where a player is away between moves by
+ * design (as on lichess).
+ */
+export function claim(
+  loaded: LoadedGame,
+  userId: string,
+  result: 'win' | 'draw',
+  absentSince: number | null,
+  now: number,
+): Change {
+  const { row, game } = loaded;
+  requireLive(game);
+  if (row.mode !== 'online' || row.timeControl.kind !== 'clock') throw noClaim(CLAIMS.untimed);
+  if (absentSince === null) throw noClaim(CLAIMS.present);
+  if (now - absentSince < OPPONENT_LEFT_MS) throw noClaim(CLAIMS.early);
+  const absent = opponentOf(row, userId);
+  const message = rules(game.claim(absent, result));
+  const winnerId = playerIdOf(row, game.status().winner);
+  const inactivePlayerId = playerIdOf(row, absent);
   return { message, event: 'game:timeout', decided: false, payload: { winnerId, inactivePlayerId } };
 }
 

@@ -1,8 +1,8 @@
-import type { CursorPageQuery, GamePage } from '@sbc/api';
+import type { CursorPageQuery, GamePage, PageQuery } from '@sbc/api';
 import type { SQL } from 'drizzle-orm';
 import { offsetOf, pageOf } from '../../common/paging.ts';
 import type { Db } from '../../db/connect.ts';
-import { countGames, pageGames, pageGamesNextTo } from './store.ts';
+import { countGames, pageByDeadline, pageGames, pageGamesNextTo, yourTurn } from './store.ts';
 import { summaryView } from './view.ts';
 
 /**
@@ -17,5 +17,13 @@ export async function gamePage(db: Db, query: CursorPageQuery, where?: SQL): Pro
     : before
       ? await pageGamesNextTo(db, page.pageSize, { before }, where)
       : await pageGames(db, { limit: page.pageSize, offset: offsetOf(page) }, total, where);
+  return pageOf(page, total, games.map(summaryView));
+}
+
+/** A page of the player's games where it is their turn, the most urgent first, by its number. */
+export async function yourTurnPage(db: Db, page: PageQuery, playerId: string): Promise<GamePage> {
+  const where = yourTurn(playerId);
+  const total = await countGames(db, where);
+  const games = await pageByDeadline(db, { limit: page.pageSize, offset: offsetOf(page) }, where);
   return pageOf(page, total, games.map(summaryView));
 }

@@ -15,7 +15,7 @@ import { gameCreationLimit } from '../accounts/limits.ts';
 import { applyIntention, requestDraw, resign, respondToDraw } from './intentions.ts';
 import { refuseOverLiveCap } from './live-cap.ts';
 import { refuseDuringMaintenance } from './maintenance.ts';
-import { gamePage } from './paging.ts';
+import { gamePage, yourTurnPage } from './paging.ts';
 import { act, createGame } from './service.ts';
 import { statistics } from './stats.ts';
 import { playedBy, playerGames } from './store.ts';
@@ -50,8 +50,10 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
     { schema: { querystring: GamesQuery } },
     async (request): Promise<GamePage> => {
       const { id } = requireUser(request);
-      const { mode, ...page } = request.query;
-      return services.gameLists.read(id, request.query, () => gamePage(db, page, playerGames(id, mode)));
+      const { mode, turn, ...page } = request.query;
+      return services.gameLists.read(id, request.query, () =>
+        turn ? yourTurnPage(db, page, id) : gamePage(db, page, playerGames(id, mode)),
+      );
     },
   );
 

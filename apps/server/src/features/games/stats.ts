@@ -1,5 +1,5 @@
 import type { GameStatistics } from '@sbc/api';
-import { count } from 'drizzle-orm';
+import { and, count, ne } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { games } from '../../db/schema.ts';
 import { playedBy } from './store.ts';
@@ -8,7 +8,9 @@ const DRAWN = new Set(['draw', 'stalemate']);
 
 /**
  * The statistics of docs/api.md §5, in one grouped query. Won and lost (white won, black won) count
- * every decided game, resigned and abandoned ones included; drawn counts draws and stalemates.
+ * every decided game, resigned, abandoned and lost on time ones included; drawn counts draws and
+ * stalemates. An aborted game (a side never made its first move) counts for nobody, not even in
+ * the totals.
  */
 export async function statistics(db: Db, userId: string): Promise<GameStatistics> {
   const groups = await db
@@ -20,7 +22,7 @@ export async function statistics(db: Db, userId: string): Promise<GameStatistics
       games: count(),
     })
     .from(games)
-    .where(playedBy(userId))
+    .where(and(playedBy(userId), ne(games.status, 'aborted')))
     .groupBy(games.mode, games.status, games.winner, games.whitePlayerId);
   const stats: GameStatistics = {
     computerGames: { total: 0, won: 0, lost: 0, drawn: 0, resigned: 0, abandoned: 0 },

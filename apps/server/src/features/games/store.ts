@@ -1,5 +1,5 @@
 import type { GameSummary, PageCursor } from '@sbc/api';
-import { Game } from '@sbc/game';
+import { Game, LIVE_STATUSES } from '@sbc/game';
 import {
   and,
   asc,
@@ -82,6 +82,44 @@ export const playedBy = (userId: string | Placeholder): SQL =>
 /** The player's games, of one mode or all (GET /api/games). */
 export const playerGames = (userId: string, mode?: GameRow['mode']): SQL =>
   and(playedBy(userId), mode && eq(games.mode, mode))!;
+
+/** The player's online games in play in which it is their turn (GET /api/games?turn=mine). */
+export const yourTurn = (userId: string): SQL =>
+  and(
+    eq(games.mode, 'online'),
+    inArray(games.status, [...LIVE_STATUSES]),
+    or(
+      and(eq(games.whitePlayerId, userId), eq(games.currentTurn, 'white')),
+      and(eq(games.blackPlayerId, userId), eq(games.currentTurn, 'black')),
+    ),
+  )!;
+
+/**
+ * A page of the games `where` keeps, most urgent first: correspondence games, then by deadline,
+ * the soonest first (the untimed, with none, last), then newest first.
+ */
+export async function pageByDeadline(
+  db: Db,
+  page: { limit: number; offset: number },
+  where: SQL,
+): Promise<ListedGame[]> {
+  const rows = await db
+    .select({ id: games.id })
+    .from(games)
+    .where(where)
+    .orderBy(
+      sql`${games.timeControl}->>'kind' = 'correspondence' desc`,
+      sql`${games.deadlineAt} asc nulls last`,
+      desc(games.createdAt),
+      desc(games.id),
+    )
+    .limit(page.limit)
+    .offset(page.offset);
+  return gamesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+}
 
 /** The queries of the player's calls. */
 const queries = preparedOnce((db) => {
@@ -230,12 +268,12 @@ export async function pageGamesNextTo(
   return gamesOf(db, ids);
 }
 
-/** The games of `ids` with their players' names, newest first. */
+/** The games of `ids` with their players' names, in the order of `ids`. */
 async function gamesOf(db: Db, ids: string[]): Promise<ListedGame[]> {
   if (ids.length === 0) return [];
-  const found = await selectGames(db, summaryColumns)
-    .where(inArray(games.id, ids))
-    .orderBy(desc(games.createdAt), desc(games.id));
+  const found = await selectGames(db, summaryColumns).where(inArray(games.id, ids));
+  const at = new Map(ids.map((id, i) => [id, i]));
+  found.sort((x, y) => (at.get(x.game.id) as number) - (at.get(y.game.id) as number));
   return found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } }));
 }
 

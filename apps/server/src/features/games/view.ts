@@ -51,6 +51,7 @@ export function clockState(row: GameRow, now: number): ClockState | null {
     ...clockView(clock, toMove, now, live),
     deadline: deadline?.at ?? null,
     aborts: deadline?.aborts ?? false,
+    plies: clock.plies,
   };
 }
 

@@ -5,7 +5,10 @@ import type { Services } from '../../services.ts';
 import {
   applyIntention,
   type Change,
+  claim,
   colorsOf,
+  opponentOf,
+  playerIdOf,
   requestDraw,
   resign,
   respondToDraw,
@@ -13,6 +16,7 @@ import {
 import { act, readGame, viewTime } from '../games/service.ts';
 import type { LoadedGame } from '../games/types.ts';
 import { gameView } from '../games/view.ts';
+import { absentSince } from '../rooms/presence.ts';
 import { offerRematch, respondToRematch } from '../rooms/rematch.ts';
 import { countPresence, joinRoom, leaveRoom, showRoom } from '../rooms/service.ts';
 import type { Hub, LiveSocket, Role } from './hub.ts';
@@ -64,6 +68,8 @@ export async function handle(live: Live, socket: LiveSocket, message: ClientMess
       return play(live, socket, message.gameId, requestDraw);
     case 'game:draw_respond':
       return play(live, socket, message.gameId, (loaded, id) => respondToDraw(loaded, id, message.accept));
+    case 'game:claim':
+      return claimAgainstAbsent(live, socket, message.gameId, message.result);
     case 'game:sync':
       return sendGame(live, socket, await viewable(services, socket, message.gameId));
     case 'game:watch':
@@ -90,6 +96,18 @@ async function play(
     const { message, ...state } = result;
     live.hub.send(socket, { type: 'game:state', gameId, version: state.version, state });
   }
+}
+
+/** The opponent left the room's game: since when, as the room's presence has it, decides the claim. */
+async function claimAgainstAbsent(live: Live, socket: LiveSocket, gameId: string, result: 'win' | 'draw') {
+  const { services } = live;
+  const row = (await readGame(services, gameId))?.row;
+  const opponent = row && playerIdOf(row, opponentOf(row, socket.player.id));
+  const since =
+    row?.roomId && opponent ? absentSince(await services.presence.of(row.roomId), opponent) : null;
+  return play(live, socket, gameId, (loaded, playerId) =>
+    claim(loaded, playerId, result, since, services.now().getTime()),
+  );
 }
 
 /** A move, choice or promotion, only on the version the client saw. */

@@ -1,7 +1,7 @@
 import type { Room, ServerMessage } from '@sbc/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventBus } from '../../events/bus.ts';
-import type { RoomPresence } from './presence.ts';
+import { absentSince, type RoomPresence } from './presence.ts';
 import type { RoomRow, SeatRow } from './store.ts';
 
 /** A message for every socket in a room, on every instance. */
@@ -39,7 +39,7 @@ export function roomView(room: RoomRow, seats: SeatRow[], presence: RoomPresence
       isHost: s.playerId === room.hostId,
       isGuest: s.isGuest,
       connected: presence.connected.has(s.playerId),
-      absentSince: null,
+      absentSince: absentSince(presence, s.playerId),
     })),
     status: room.status,
     gameId: room.gameId,

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { LocalCounts, type Presence, type PresenceChange, presenceKey, roomPresence } from './presence.ts';
+import {
+  ABSENCE_KEPT_MS,
+  LocalCounts,
+  type Presence,
+  type PresenceChange,
+  presenceKey,
+  roomPresence,
+} from './presence.ts';
 
 /** Every instance renews its heartbeat, then sweeps the instances whose heartbeat lapsed, every 2 s. */
 export const PRESENCE_BEAT_MS = 2000;
@@ -16,14 +23,47 @@ const heartbeat = (instance: string) => `${PREFIX}alive:${instance}`;
 const roomsOf = (instance: string) => `${PREFIX}rooms:${instance}`;
 /** A room's counts: `<instance>:<presenceKey>` to that instance's sockets. */
 const roomKey = (roomId: string) => `${PREFIX}room:${roomId}`;
+/** A room's absent players: player id to since when (ms since the epoch). */
+const absentKey = (roomId: string) => `${PREFIX}absent:${roomId}`;
+
+/**
+ * `noteAbsent`: notes each of `players` absent at `now` in the room's absences (`absent`, kept
+ * `kept` ms) unless some instance still counts them in the room's counts (`room`). Shared by the
+ * sweep and a socket's going.
+ */
+const NOTE_ABSENT = `local function noteAbsent(room, absent, now, kept, players)
+  local fields = redis.call('HKEYS', room)
+  for _, player in ipairs(players) do
+    local suffix, present = ':p:' .. player, false
+    for _, field in ipairs(fields) do
+      if string.sub(field, -#suffix) == suffix then present = true end
+    end
+    if not present then
+      redis.call('HSET', absent, player, now)
+      redis.call('PEXPIRE', absent, kept)
+    end
+  end
+end
+`;
+
+/**
+ * A player's last socket on this instance went (KEYS: the room's counts and absences; ARGV: now,
+ * kept, the player, this instance's field): its count goes, and it is absent unless another
+ * instance has it.
+ */
+const GONE = `${NOTE_ABSENT}
+redis.call('HDEL', KEYS[1], ARGV[4])
+noteAbsent(KEYS[1], KEYS[2], ARGV[1], ARGV[2], { ARGV[3] })`;
 
 /**
  * Takes away the counts of every instance whose heartbeat lapsed but the caller's (ARGV[2]: a
  * running instance is alive whatever its key says), in one atomic step, so that two instances
- * sweeping at once never both clear (nor both announce) one instance. Returns, for each room
- * changed, its id, then 1 or 0: whether players, and whether spectators, were taken away.
+ * sweeping at once never both clear (nor both announce) one instance; the players it took away
+ * are absent from ARGV[3] (kept ARGV[4] ms) unless another instance has them. Returns, for each
+ * room changed, its id, then 1 or 0: whether players, and whether spectators, were taken away.
  */
-const SWEEP = `local prefix, caller = ARGV[1], ARGV[2]
+const SWEEP = `${NOTE_ABSENT}
+local prefix, caller, now, kept = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
 local changed = {}
 for _, id in ipairs(redis.call('SMEMBERS', prefix .. 'instances')) do
   if id ~= caller and redis.call('EXISTS', prefix .. 'alive:' .. id) == 0 then
@@ -31,15 +71,17 @@ for _, id in ipairs(redis.call('SMEMBERS', prefix .. 'instances')) do
     local mine = id .. ':'
     for _, room in ipairs(redis.call('SMEMBERS', prefix .. 'rooms:' .. id)) do
       local key = prefix .. 'room:' .. room
-      local players, spectators = 0, 0
+      local gone, spectators = {}, 0
       for _, field in ipairs(redis.call('HKEYS', key)) do
         if string.sub(field, 1, #mine) == mine then
           redis.call('HDEL', key, field)
-          if string.sub(field, #mine + 1) == 's' then spectators = 1 else players = 1 end
+          local counted = string.sub(field, #mine + 1)
+          if counted == 's' then spectators = 1 else table.insert(gone, string.sub(counted, 3)) end
         end
       end
+      noteAbsent(key, prefix .. 'absent:' .. room, now, kept, gone)
       table.insert(changed, room)
-      table.insert(changed, players)
+      table.insert(changed, #gone > 0 and 1 or 0)
       table.insert(changed, spectators)
     end
     redis.call('DEL', prefix .. 'rooms:' .. id)
@@ -54,7 +96,11 @@ const keyOfField = (field: string) => field.slice(field.indexOf(':') + 1);
  * In Redis, shared by every instance: each writes its own counts and keeps them alive with a
  * heartbeat, and each sweeps the counts of instances that stopped beating (killed, frozen, cut off).
  */
-export function redisPresence(redis: Redis, log: FastifyBaseLogger, instance = randomUUID()): Presence {
+export function redisPresence(
+  redis: Redis,
+  log: FastifyBaseLogger,
+  { instance = randomUUID(), now = Date.now }: { instance?: string; now?: () => number } = {},
+): Presence {
   const local = new LocalCounts();
   const mine = (key: string) => `${instance}:${key}`;
   let changed: (changes: PresenceChange[]) => Promise<void> = async () => {};
@@ -64,7 +110,7 @@ export function redisPresence(redis: Redis, log: FastifyBaseLogger, instance = r
 
   /** Sweeps the lapsed instances but `caller`, and says what changed. */
   async function sweep(caller: string): Promise<void> {
-    const flat = (await redis.eval(SWEEP, 0, PREFIX, caller)) as (string | number)[];
+    const flat = (await redis.eval(SWEEP, 0, PREFIX, caller, now(), ABSENCE_KEPT_MS)) as (string | number)[];
     const changes: PresenceChange[] = [];
     for (let i = 0; i < flat.length; i += 3) {
       changes.push({ roomId: String(flat[i]), players: flat[i + 1] === 1, spectators: flat[i + 2] === 1 });
@@ -78,7 +124,10 @@ export function redisPresence(redis: Redis, log: FastifyBaseLogger, instance = r
     const tx = redis.multi();
     for (const [roomId, counts] of local.rooms) {
       tx.sadd(roomsOf(instance), roomId);
-      for (const [key, count] of counts) tx.hset(roomKey(roomId), mine(key), count);
+      for (const [key, count] of counts) {
+        tx.hset(roomKey(roomId), mine(key), count);
+        if (key !== 's') tx.hdel(absentKey(roomId), key.slice(2));
+      }
     }
     await tx.exec();
     await changed(
@@ -109,16 +158,20 @@ export function redisPresence(redis: Redis, log: FastifyBaseLogger, instance = r
       // One connection sends commands in order: the last one written is this instance's count now.
       const tx = redis.multi();
       if (count) tx.hset(roomKey(roomId), mine(key), count).sadd(roomsOf(instance), roomId);
-      else tx.hdel(roomKey(roomId), mine(key));
+      else if (playerId === null) tx.hdel(roomKey(roomId), mine(key));
+      else tx.eval(GONE, 2, roomKey(roomId), absentKey(roomId), now(), ABSENCE_KEPT_MS, playerId, mine(key));
+      if (playerId !== null && delta === 1) tx.hdel(absentKey(roomId), playerId);
       if (!local.rooms.has(roomId)) tx.srem(roomsOf(instance), roomId);
       await tx.exec();
     },
     async of(roomId) {
-      const fields = await redis.hgetall(roomKey(roomId));
-      return roomPresence(
-        Object.entries(fields).map(([field, count]): [string, number] => [field, Number(count)]),
-        keyOfField,
-      );
+      const [fields, absent] = await Promise.all([
+        redis.hgetall(roomKey(roomId)),
+        redis.hgetall(absentKey(roomId)),
+      ]);
+      const numbers = (hash: Record<string, string>) =>
+        Object.entries(hash).map(([field, value]): [string, number] => [field, Number(value)]);
+      return roomPresence(numbers(fields), numbers(absent), keyOfField);
     },
     async start(onChange) {
       changed = onChange;

@@ -1,8 +1,12 @@
 /**
  * Who is in a room now: each instance counts its own sockets, as a room's players or its
- * spectators. Ephemeral, never in the database: in this process alone, or in Redis (REDIS_URL),
- * where each instance's counts last only as long as its heartbeat (presence-redis.ts).
+ * spectators, and notes when a player's last socket went (on whichever instance, or with it).
+ * Ephemeral, never in the database: in this process alone, or in Redis (REDIS_URL), where each
+ * instance's counts last only as long as its heartbeat (presence-redis.ts).
  */
+
+/** How long a player's absence is remembered: longer than any game on a clock lasts. */
+export const ABSENCE_KEPT_MS = 30 * 86_400_000;
 
 /** A room's presence on every instance. */
 export interface RoomPresence {
@@ -10,7 +14,13 @@ export interface RoomPresence {
   connected: ReadonlySet<string>;
   /** Sockets watching the room's game that are not its players. */
   spectators: number;
+  /** Since when (ms since the epoch) each player seen going has had no socket in the room. */
+  absent: ReadonlyMap<string, number>;
 }
+
+/** Since when the player has had no socket in the room; null while connected, or never seen going. */
+export const absentSince = (presence: RoomPresence, playerId: string): number | null =>
+  presence.connected.has(playerId) ? null : (presence.absent.get(playerId) ?? null);
 
 /** A room whose presence changed without a socket of this instance entering or leaving it. */
 export interface PresenceChange {
@@ -35,9 +45,13 @@ export interface Presence {
 /** A count's key within a room: `p:<player id>` for a player, `s` for the spectators. */
 export const presenceKey = (playerId: string | null) => (playerId === null ? 's' : `p:${playerId}`);
 
-/** Adds up a room's counts, keyed by presenceKey (with whatever prefix `keyOf` strips). */
+/**
+ * Adds up a room's counts, keyed by presenceKey (with whatever prefix `keyOf` strips), with its
+ * players' absences.
+ */
 export function roomPresence(
   counts: Iterable<[string, number]>,
+  absent: Iterable<[string, number]> = [],
   keyOf = (field: string) => field,
 ): RoomPresence {
   const connected = new Set<string>();
@@ -47,7 +61,7 @@ export function roomPresence(
     if (key === 's') spectators += count;
     else if (count > 0) connected.add(key.slice(2));
   }
-  return { connected, spectators };
+  return { connected, spectators, absent: new Map(absent) };
 }
 
 /** This instance's sockets: room id, then presenceKey, to how many. */
@@ -66,15 +80,30 @@ export class LocalCounts {
   }
 }
 
-/** In this process: exact for one instance; a restart starts with nobody. */
-export function memoryPresence(): Presence {
+/** In this process: exact for one instance; a restart starts with nobody, and no absence. */
+export function memoryPresence(now: () => number = Date.now): Presence {
   const local = new LocalCounts();
+  /** Room id to its absent players; the rooms in the order of their last change, oldest first. */
+  const absences = new Map<string, Map<string, number>>();
+  function note(roomId: string, playerId: string, gone: boolean): void {
+    const room = absences.get(roomId) ?? new Map<string, number>();
+    absences.delete(roomId);
+    if (gone) room.set(playerId, now());
+    else room.delete(playerId);
+    if (room.size) absences.set(roomId, room);
+    // Forgotten as Redis forgets them (its key's expiry): the oldest change first.
+    for (const [id, players] of absences) {
+      if (Math.max(...players.values()) > now() - ABSENCE_KEPT_MS) break;
+      absences.delete(id);
+    }
+  }
   return {
     async count(roomId, playerId, delta) {
-      local.add(roomId, presenceKey(playerId), delta);
+      const count = local.add(roomId, presenceKey(playerId), delta);
+      if (playerId !== null && (count === 0 || delta === 1)) note(roomId, playerId, count === 0);
     },
     async of(roomId) {
-      return roomPresence(local.rooms.get(roomId) ?? []);
+      return roomPresence(local.rooms.get(roomId) ?? [], absences.get(roomId) ?? []);
     },
     async start() {},
     async stop() {},

@@ -4,6 +4,7 @@ import {
   JoinRoomRequest,
   RoomCode,
   RoomColorRequest,
+  RoomTimeControlRequest,
 } from '@sbc/api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -11,7 +12,7 @@ import { addressLimit } from '../accounts/limits.ts';
 import { refuseDuringMaintenance } from '../games/maintenance.ts';
 import { guesserOf } from './guesses.ts';
 import { requirePlayer, seatTaker } from './guests.ts';
-import { chooseColor, createRoom, joinRoom, leaveRoom, showRoom } from './service.ts';
+import { chooseColor, chooseTimeControl, createRoom, joinRoom, leaveRoom, showRoom } from './service.ts';
 
 const byCode = z.object({ code: RoomCode });
 const byIdOrCode = z.object({ room: z.string().max(64) });
@@ -71,6 +72,19 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
       const { code } = request.params;
       const hostIsWhite = request.body.hostIsWhite === 1;
       return byGuess(request, reply, () => chooseColor(services, request.log, player, code, hostIsWhite));
+    },
+  );
+
+  app.post<{ Params: z.infer<typeof byIdOrCode>; Body: z.infer<typeof RoomTimeControlRequest> }>(
+    '/api/rooms/:room/time-control',
+    { schema: { params: byIdOrCode, body: RoomTimeControlRequest } },
+    async (request, reply) => {
+      const player = requirePlayer(request, services.secret);
+      const { room } = request.params;
+      const { timeControl } = request.body;
+      return byGuess(request, reply, () =>
+        chooseTimeControl(services, request.log, player, room, timeControl),
+      );
     },
   );
 }

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { Room, ServerMessage } from '@sbc/api';
+import type { Room, ServerMessage, TimeControl } from '@sbc/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../errors.ts';
@@ -172,19 +172,51 @@ export async function leaveRoom(
 }
 
 /** The host's colour, while the second seat is free. */
-export async function chooseColor(
+export function chooseColor(
   services: Services,
   log: FastifyBaseLogger,
   player: Player,
   idOrCode: string,
   hostIsWhite: boolean,
 ): Promise<Room> {
+  return hostChooses(services, log, player, idOrCode, HOST_CHOICES.colours, { hostIsWhite });
+}
+
+/** The time control of the game the second player starts, while that seat is free. */
+export function chooseTimeControl(
+  services: Services,
+  log: FastifyBaseLogger,
+  player: Player,
+  idOrCode: string,
+  timeControl: TimeControl,
+): Promise<Room> {
+  return hostChooses(services, log, player, idOrCode, HOST_CHOICES.timeControl, { timeControl });
+}
+
+/** The refusals of what only the host sets, and only while the room waits for a second player. */
+const HOST_CHOICES = {
+  colours: {
+    notHost: 'Only the host can choose the colours',
+    fixed: 'The colours are fixed once two players are in the room',
+  },
+  timeControl: {
+    notHost: 'Only the host can choose the time control',
+    fixed: 'The time control is fixed once two players are in the room',
+  },
+};
+
+async function hostChooses(
+  services: Services,
+  log: FastifyBaseLogger,
+  player: Player,
+  idOrCode: string,
+  refusals: (typeof HOST_CHOICES)[keyof typeof HOST_CHOICES],
+  choice: Pick<Partial<RoomRow>, 'hostIsWhite' | 'timeControl'>,
+): Promise<Room> {
   const { room } = await changeRoom(services, idOrCode, async (tx, room, seats) => {
-    if (room.hostId !== player.id) throw forbidden('Only the host can choose the colours');
-    if (room.status !== 'waiting' || seats.length >= 2) {
-      throw conflict('The colours are fixed once two players are in the room');
-    }
-    await updateRoom(tx, room.id, { hostIsWhite });
+    if (room.hostId !== player.id) throw forbidden(refusals.notHost);
+    if (room.status !== 'waiting' || seats.length >= 2) throw conflict(refusals.fixed);
+    await updateRoom(tx, room.id, choice);
   });
   await tellRoom(services.bus, log, room.id, { type: 'room:update', room });
   return room;

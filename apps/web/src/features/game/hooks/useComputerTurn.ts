@@ -1,5 +1,6 @@
+import { moveTimeCap } from '@sbc/ai/time';
 import { defenderChoiceOf, isLive, parseMoveText } from '@sbc/game';
-import { opponent, type TypeName } from '@sbc/rules';
+import { type ColorName, opponent, type TypeName } from '@sbc/rules';
 import { useEffect, useRef, useState } from 'react';
 import { type ComputerPlayer, randomMove, workerComputer } from '../lib/engine.ts';
 import type { GameController } from './useGameController.ts';
@@ -20,10 +21,21 @@ function intentionOf(text: string | null) {
 }
 
 /**
+ * The most the computer's turn may take on the clock (`moveTimeCap` of @sbc/ai), from its time left
+ * as the server last sent it; null in correspondence and untimed games, where it plays as always.
+ */
+function turnCap({ state, server }: GameController, color: ColorName): number | null {
+  const tc = server?.timeControl;
+  if (tc?.kind !== 'clock' || !state?.clock) return null;
+  return moveTimeCap({ leftMs: state.clock[color], incrementMs: tc.increment * 1000 });
+}
+
+/**
  * Plays the computer's side: when it is the computer's turn the engine searches in its worker; the
  * screen shows the piece of its best move so far from its first finished iteration (a hard search
  * takes seconds), then the chosen piece until a random 1 to 3 s have passed since the turn began
- * (longer if the engine needs it), then plays after another 0.5 s.
+ * (longer if the engine needs it), then plays after another 0.5 s. On the clock the search and
+ * the pauses keep within the turn's cap (`turnCap`), and so does a defender's answer.
  */
 export function useComputerTurn(
   ctrl: GameController,
@@ -51,7 +63,7 @@ export function useComputerTurn(
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one run per computer turn (turnKey).
   useEffect(() => {
-    if (busy || !state || !game || !(moves || defends)) return;
+    if (busy || !state || !game || !computerColor || !(moves || defends)) return;
     let cancelled = false;
     let cancelSearch = () => {};
     setThinking(true);
@@ -61,9 +73,10 @@ export function useComputerTurn(
         setHighlight(null);
       }
     };
+    const cap = turnCap(ctrl, computerColor) ?? Infinity;
     (async () => {
       if (defends && pending) {
-        await sleep(DEFENDER_DELAY_MS);
+        await sleep(Math.min(DEFENDER_DELAY_MS, cap));
         if (cancelled) return;
         done();
         await ctrlRef.current.choose(
@@ -74,12 +87,15 @@ export function useComputerTurn(
       }
       const started = performance.now();
       const wait = THINK_MIN_MS + random() * (THINK_MAX_MS - THINK_MIN_MS);
+      // The move is sent this long after the turn began, or once the search ends if later.
+      const playAt = Math.min(wait + PLAY_DELAY_MS, cap);
       const search = computer.bestMove(
         {
           sbfen: state.startSbfen,
           moves: state.moveHistory.flatMap((m) => m.texts),
           standard: state.standard,
           level: state.aiDifficulty,
+          ...(cap < Infinity && { limits: { maxTimeMs: cap } }),
         },
         (best) => {
           const from = intentionOf(best)?.from;
@@ -102,9 +118,7 @@ export function useComputerTurn(
         return;
       }
       setHighlight(intention.from);
-      await sleep(Math.max(0, wait - (performance.now() - started)));
-      if (cancelled) return;
-      await sleep(PLAY_DELAY_MS);
+      await sleep(Math.max(0, playAt - (performance.now() - started)));
       if (cancelled) return;
       done();
       await ctrlRef.current.move(intention, 'computer');

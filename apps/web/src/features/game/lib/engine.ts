@@ -1,4 +1,4 @@
-import type { EngineAnswer } from '@sbc/ai';
+import type { EngineAnswer, ThinkLimits } from '@sbc/ai';
 import type { createBrowserEngine } from '@sbc/ai/browser';
 import { DRAW_OFFER_LIMITS } from '@sbc/ai/draw';
 import type { Game, Level } from '@sbc/game';
@@ -20,8 +20,14 @@ export interface Search<T> {
 
 /** What the game screen needs of the engine: one search at a time, off the main thread. */
 export interface ComputerPlayer {
-  /** `onBest` hears the best move so far (move text) after each finished iteration of the search. */
-  bestMove(request: GameLine & { level: Level }, onBest?: (text: string) => void): Search<string>;
+  /**
+   * `onBest` hears the best move so far (move text) after each finished iteration of the search;
+   * `limits` caps its time on the clock (`maxTimeMs`).
+   */
+  bestMove(
+    request: GameLine & { level: Level; limits?: ThinkLimits },
+    onBest?: (text: string) => void,
+  ): Search<string>;
   /**
    * The score of the position for the side to move (centipawns), by the short fixed search that
    * answers a draw offer (@sbc/ai/draw, docs/engine.md).
