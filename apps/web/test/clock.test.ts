@@ -20,6 +20,7 @@ const clock = (white: number, black: number, running: 'white' | 'black' | null =
   running,
   deadline: null,
   aborts: false,
+  plies: [],
 });
 
 describe("The screen's clock (docs/architecture.md §7, Clocks)", () => {

@@ -30,6 +30,7 @@ const running = (white: number, black: number, side: 'white' | 'black' | null = 
   running: side,
   deadline: null,
   aborts: false,
+  plies: [],
 });
 const clockOf = (side: 'white' | 'black') =>
   screen.getByRole('timer', { name: new RegExp(`^${side}'s clock`, 'i') });

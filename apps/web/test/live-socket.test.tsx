@@ -126,7 +126,7 @@ describe('The socket client (docs/api.md §7)', () => {
     const socket = FakeSocket.last();
     socket.open();
     const timed = gameState(1) as Extract<ServerMessage, { type: 'game:state' }>;
-    const clock = { white: 60_000, black: 60_000, running: null, deadline: null, aborts: false };
+    const clock = { white: 60_000, black: 60_000, running: null, deadline: null, aborts: false, plies: [] };
     socket.receive({ ...timed, state: { ...timed.state, gameState: { ...timed.state.gameState, clock } } });
     socket.receive(gameState(2));
     now.mockRestore();

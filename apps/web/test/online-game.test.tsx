@@ -263,7 +263,14 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
       const response = onlineGame(g, { version, timeControl: { kind: 'clock', minutes: 1, increment: 0 } });
       return { ...response, gameState: { ...response.gameState, inactivityDeadline: null, clock } };
     };
-    const clock = { white: 41_000, black: 2_000, running: 'black' as const, deadline: null, aborts: false };
+    const clock = {
+      white: 41_000,
+      black: 2_000,
+      running: 'black' as const,
+      deadline: null,
+      aborts: false,
+      plies: [],
+    };
     const { socket } = await openGame(timed(game, 3, clock));
     expect(screen.getByRole('timer', { name: /^Black's clock: 0:0[0-2]\.\d$/ }).dataset.running).toBe('true');
     expect(screen.getByText('1+0 • Bullet')).toBeTruthy();
@@ -297,6 +304,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
       running: 'white' as const,
       deadline: null,
       aborts: false,
+      plies: [],
     };
     const { socket } = await openGame({ ...response, gameState: { ...response.gameState, clock } });
     const [ada] = room().players;

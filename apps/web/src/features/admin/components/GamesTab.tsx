@@ -77,7 +77,6 @@ export function GamesTab() {
           { header: 'Players', cell: players },
           { header: 'Time control', cell: (g) => formatTimeControl(g.timeControl) },
           { header: 'Status', cell: (g) => <GameStatusBadge status={g.status} /> },
-          { header: 'Time control', cell: (g) => formatTimeControl(g.timeControl) },
           { header: 'Moves', cell: (g) => g.moveCount },
           { header: 'Created', cell: (g) => date(g.createdAt) },
         ]}

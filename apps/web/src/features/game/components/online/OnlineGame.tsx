@@ -90,10 +90,11 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
       onAnswer={live.answerRematch}
     />
   );
-  // In a live timed game, an opponent without a socket may be claimed against (docs/api.md, game:claim).
+  // In a live game on a clock (not correspondence), an opponent without a socket may be claimed
+  // against (docs/api.md, game:claim).
   const opponentId = color && (color === 'white' ? server.blackPlayerId : server.whitePlayerId);
   const absent = live.players.find((p) => p.id === opponentId && !p.connected)?.absentSince ?? null;
-  const left = ctrl.live && connected && state.clock !== null && absent !== null && (
+  const left = ctrl.live && connected && server.timeControl.kind === 'clock' && absent !== null && (
     <OpponentLeft
       since={absent}
       disabled={ctrl.busy}
