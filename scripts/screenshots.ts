@@ -10,7 +10,9 @@
  * Registers Ada Lovelace (a fresh username), resigns a computer game (the statistics show it) and
  * plays 1. d3 e5 2. Qd3+SB Nc6 3. Nf3 Bc5 4. Nc3 Bd4 5. Nxd4+SB d6 in a local game; plays 1. e4
  * against the easy computer; plays the same opening in a room against Alan Turing; and mates with a
- * copied queen in a local game, 1. Nf3 d6 2. Ne5 Qd7 3. Nxd7#, the last move on the board.
+ * copied queen in a local game, 1. Nf3 d6 2. Ne5 Qd7 3. Nxd7#, the last move on the board. The
+ * clocks: a 3+2 room game in play (1366 and 375 px), a room lobby's time controls and a ¼+0 game at
+ * one screen lost on time (375 px).
  *
  * Environment: SBC_URL (default http://localhost:3200), CHROMIUM_PATH (default /usr/bin/chromium).
  */
@@ -54,6 +56,42 @@ async function onlineGame(ada: BrowserContext, alan: BrowserContext): Promise<st
   const [white, black] = hostIsWhite ? [ada, alan] : [alan, ada];
   for (const [i, m] of MOVES.entries()) await playAll(i % 2 ? black : white, gameId, [m]);
   return gameId;
+}
+
+/** The clocks' shots: a 3+2 room game in play, a lobby's time controls, a ¼+0 game lost on time. */
+async function clockShots(browser: Browser, ada: StorageState, alan: BrowserContext) {
+  const context = await browser.newContext({ storageState: ada });
+  const room = await post(context, '/api/rooms');
+  await post(context, `/api/rooms/${room.code}/time-control`, {
+    timeControl: { kind: 'clock', minutes: 3, increment: 2 },
+  });
+  const { gameId, hostIsWhite } = await post(alan, '/api/rooms/join', { roomCode: room.code });
+  const [white, black] = hostIsWhite ? [context, alan] : [alan, context];
+  for (const [i, m] of MOVES.slice(0, 5).entries()) await playAll(i % 2 ? black : white, gameId, [m]);
+  const flagged = await post(context, '/api/games', {
+    isComputerGame: false,
+    timeControl: { kind: 'clock', minutes: 0.25, increment: 0 },
+  });
+  await playAll(context, flagged.id, ['e2e4', 'e7e5']);
+  const lobby = await post(context, '/api/rooms');
+  await context.close();
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    const player = await browser.newContext({ viewport, storageState: ada });
+    const tab = await player.newPage();
+    await tab.goto(`${BASE}/game/${gameId}`, { waitUntil: 'networkidle' });
+    await tab.waitForTimeout(500);
+    await save(tab, `timed-${size}`);
+    if (size === 'mobile') {
+      await tab.goto(`${BASE}/room/${lobby.code}`, { waitUntil: 'networkidle' });
+      await tab.getByRole('button', { name: /^5\+3/ }).click();
+      await tab.getByText('Time control: 5+3').waitFor();
+      await save(tab, 'time-control-mobile');
+      await tab.goto(`${BASE}/game/${flagged.id}`, { waitUntil: 'networkidle' });
+      await tab.getByRole('alert').filter({ hasText: 'Time out!' }).waitFor({ timeout: 30_000 });
+      await save(tab, 'flag-mobile');
+    }
+    await player.close();
+  }
 }
 
 /** The phone's shots: games in progress, and a box mate played on the board, its dialog open. */
@@ -132,6 +170,7 @@ async function main() {
         await context.close();
       }
     }
+    await clockShots(browser, signedIn, alan);
     await phoneShots(browser, signedIn, alan, { computer: computer.id, online, mate: mate.id });
   } finally {
     await browser.close();

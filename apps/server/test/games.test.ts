@@ -12,6 +12,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings } from '../src/db/schema.ts';
 import type { GameEvent } from '../src/events/bus.ts';
+import { endOnTime } from '../src/features/games/clocks.ts';
 import { createGame, insertGames, insertOnlineGame, play, snapshot } from './game-helpers.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
@@ -355,6 +356,24 @@ describe('online games', () => {
     ]);
   });
 
+  it("names in the list the clocks' draws, which are no agreement", async () => {
+    const agent = await server.signedIn();
+    // Black has its king and a knight: White's flag is a draw.
+    const game = await createGame(agent, {
+      fen: '4k1n1/8/8/8/8/8/4P3/4K3 w - - 0 1',
+      timeControl: { kind: 'clock', minutes: 1, increment: 0 },
+    });
+    await play(agent, game.id, 'e2e3', 'e8e7');
+    server.advance(60_000);
+    await endOnTime(server.app.services, server.app.log, game.id);
+    const [listed] = GamePage.parse((await agent.get('/api/games')).body).items;
+    expect(listed.status).toBe('draw');
+    expect(listed.gameState).toMatchObject({
+      drawByAgreement: false,
+      endDrawReason: 'timeout-vs-insufficient',
+    });
+  });
+
   it("resigns the user's own colour and names the winner in the event", async () => {
     const white = await server.signedIn();
     const black = await server.signedIn();
@@ -384,6 +403,7 @@ describe('lists and statistics', () => {
       humanPlayer: 'white',
       aiDifficulty: 'medium',
       drawByAgreement: false,
+      endDrawReason: null,
     });
     expect((await other.get(`/api/games/${first.id}`)).status).toBe(404);
     expect((await other.get(`/api/games/${first.id}/moves`)).status).toBe(404);

@@ -318,9 +318,11 @@ describe('the admin panel', () => {
         humanPlayer: 'white',
         aiDifficulty: 'medium',
         drawByAgreement: false,
+        endDrawReason: null,
       },
     });
     const [g6, g5, g4, g3, g2] = [6, 5, 4, 3, 2].map((n) => game(`g${n}`, `2026-11-0${n}T10:00:00.000Z`));
+    g6.timeControl = { kind: 'clock', minutes: 3, increment: 2 };
     const games = (query: QueryParams) => `GET ${keyToUrl(['/api/admin/games', query])}`;
     const calls = panel({
       [games({ page: 1 })]: page([g6, g5], { total: 5, totalPages: 3 }),
@@ -331,6 +333,10 @@ describe('the admin panel', () => {
     renderApp(<AdminPage user={ADMIN} />);
     await user.click(await screen.findByRole('tab', { name: 'Games' }));
     expect(await screen.findByText('Page 1 of 3 · 5 in all')).toBeTruthy();
+    // Each game's time control.
+    const rows = within(screen.getByRole('table', { name: 'Games' })).getAllByRole('row');
+    expect(within(rows[1]).getByText('3+2')).toBeTruthy();
+    expect(within(rows[2]).getByText('Untimed')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Page 2 of 3 · 5 in all')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -361,6 +367,7 @@ describe('the admin panel', () => {
         humanPlayer: 'white',
         aiDifficulty: 'medium',
         drawByAgreement: false,
+        endDrawReason: null,
       },
     });
     const [g1, g2, g3, g4] = ['aaaa1111-0000', 'bbbb2222-0000', 'cccc3333-0000', 'dddd4444-0000'].map(game);

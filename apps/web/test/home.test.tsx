@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { Board } from '../src/features/game/index.ts';
 import { GameHistory } from '../src/features/home/components/History.tsx';
 import { decidedShare, StatisticsPanel, winRate } from '../src/features/home/components/Statistics.tsx';
+import { YourTurn } from '../src/features/home/components/YourTurn.tsx';
 import { gameResponse, newGame, renderApp } from './helpers.tsx';
 
 const summary = (id: string, over: Partial<GameSummary> & { computer?: boolean }): GameSummary => {
@@ -19,6 +20,7 @@ const summary = (id: string, over: Partial<GameSummary> & { computer?: boolean }
       humanPlayer: 'white',
       aiDifficulty: 'medium',
       drawByAgreement: false,
+      endDrawReason: null,
     },
     ...rest,
   };
@@ -144,6 +146,7 @@ describe('game history', () => {
             humanPlayer: 'white',
             aiDifficulty: 'medium',
             drawByAgreement: true,
+            endDrawReason: null,
           },
         }),
         summary('eeeeeeee-5', { status: 'checkmate', winner: 'black' }),
@@ -162,6 +165,50 @@ describe('game history', () => {
     expect(within(cards[5]).getByText('Drawn by rule')).toBeTruthy();
     expect(within(cards[6]).queryByText(/Won|Lost|Drawn/)).toBeNull();
     expect(within(cards[6]).getByText(/^0 moves ·/)).toBeTruthy();
+  });
+
+  it("says how a timed game ended: on time, aborted, the clocks' draws; and shows its time control", async () => {
+    const me = 'user-me';
+    const online = (id: string, over: Partial<GameSummary>) =>
+      summary(id, {
+        roomId: 'r1',
+        whitePlayerId: 'user-other',
+        blackPlayerId: me,
+        timeControl: { kind: 'clock', minutes: 3, increment: 2 },
+        ...over,
+      });
+    const draw = (endDrawReason: GameSummary['gameState']['endDrawReason']) => ({
+      status: 'draw' as const,
+      gameState: {
+        isComputerGame: false,
+        humanPlayer: 'white' as const,
+        aiDifficulty: 'medium' as const,
+        drawByAgreement: false,
+        endDrawReason,
+      },
+    });
+    serve({
+      '/api/user': { id: me, username: 'me' },
+      '/api/games?page=1': page([
+        online('aaaaaaaa-1', { status: 'outoftime', winner: 'white' }),
+        online('bbbbbbbb-2', { status: 'outoftime', winner: 'black' }),
+        online('cccccccc-3', { status: 'aborted', winner: null }),
+        online('dddddddd-4', draw('timeout-vs-insufficient')),
+        online('eeeeeeee-5', draw('opponent-left')),
+        summary('ffffffff-6', { status: 'outoftime', winner: 'black' }),
+      ]),
+    });
+    renderHistory();
+    const cards = await screen.findAllByRole('button', { name: /move.? ·/ });
+    await waitFor(() => expect(within(cards[0]).getByText('Lost on time')).toBeTruthy());
+    expect(within(cards[0]).getByText('Out of time')).toBeTruthy();
+    expect(within(cards[0]).getByText('3+2 • Blitz')).toBeTruthy();
+    expect(within(cards[1]).getByText('Won on time')).toBeTruthy();
+    expect(within(cards[2]).getAllByText('Aborted')).toHaveLength(2);
+    expect(within(cards[3]).getByText('Drawn on time')).toBeTruthy();
+    expect(within(cards[4]).getByText('Drawn: opponent left')).toBeTruthy();
+    expect(within(cards[5]).getByText('Black won on time')).toBeTruthy();
+    expect(within(cards[5]).queryByText(/Untimed/)).toBeNull();
   });
 
   it('lists cards with status badges and opens the details with moves and a replay board, stepped by keys too', async () => {
@@ -206,5 +253,51 @@ describe('game history', () => {
     expect(within(dialog).getByText('3 / 4')).toBeTruthy();
     await user.keyboard('{Home}');
     expect(h4()).toMatch(/^h4, empty/);
+  });
+});
+
+describe("'Your turn' on the signed-in home", () => {
+  it("lists the user's online games where it is their move, correspondence first with the time left to move", async () => {
+    const me = 'user-me';
+    const lastMoveAt = new Date(Date.now() - 3_600_000).toISOString();
+    const mine = (id: string, over: Partial<GameSummary>) =>
+      summary(id, {
+        roomId: 'r1',
+        whitePlayerId: me,
+        blackPlayerId: 'user-bob',
+        blackPlayer: { username: 'bob' },
+        currentTurn: 'white',
+        lastMoveAt,
+        ...over,
+      });
+    const fetch = serve({
+      '/api/games?turn=mine': page([
+        mine('cccccccc-3', { timeControl: { kind: 'clock', minutes: 10, increment: 0 } }),
+        mine('aaaaaaaa-1', { timeControl: { kind: 'correspondence', days: 3 } }),
+        mine('bbbbbbbb-2', { timeControl: { kind: 'correspondence', days: 1 } }),
+        // Not the user's move, or over: not listed whatever the server sent.
+        mine('dddddddd-4', { currentTurn: 'black', timeControl: { kind: 'correspondence', days: 3 } }),
+        mine('eeeeeeee-5', { status: 'outoftime', timeControl: { kind: 'correspondence', days: 3 } }),
+        // A game at one screen: both sides are the user's.
+        summary('ffffffff-6', { whitePlayerId: me, blackPlayerId: me }),
+      ]),
+    });
+    renderApp(<YourTurn me={me} />);
+    expect(await screen.findByRole('heading', { name: 'Your turn' })).toBeTruthy();
+    const rows = screen.getAllByRole('link');
+    expect(rows.map((r) => r.textContent)).toEqual([
+      'vs bob3 days • Correspondence2 days left',
+      'vs bob1 day • Correspondence22 h 59 min left',
+      'vs bob10+0 • Rapid',
+    ]);
+    expect(rows[0].getAttribute('href')).toBe('/game/aaaaaaaa-1');
+    expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/games?turn=mine');
+  });
+
+  it("shows nothing while it is nobody's turn of the user's", async () => {
+    const fetch = serve({ '/api/games?turn=mine': page([]) });
+    const { container } = renderApp(<YourTurn me="user-me" />);
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(container.textContent).toBe('');
   });
 });

@@ -120,6 +120,21 @@ describe('The socket client (docs/api.md §7)', () => {
     expect(messages).toEqual([{ type: 'game:spectators', gameId: ONLINE_ID, count: 2 }]);
   });
 
+  it("stamps a timed game's clock with the moment its message arrived, before any render", () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(1234);
+    const { messages } = connect();
+    const socket = FakeSocket.last();
+    socket.open();
+    const timed = gameState(1) as Extract<ServerMessage, { type: 'game:state' }>;
+    const clock = { white: 60_000, black: 60_000, running: null, deadline: null, aborts: false, plies: [] };
+    socket.receive({ ...timed, state: { ...timed.state, gameState: { ...timed.state.gameState, clock } } });
+    socket.receive(gameState(2));
+    now.mockRestore();
+    const [first, second] = messages as Extract<ServerMessage, { type: 'game:state' }>[];
+    expect(first.state.gameState.clock).toEqual({ ...clock, at: 1234 });
+    expect(second.state.gameState.clock).toBeNull();
+  });
+
   it('settles a request with its answer, fails it with the next refusal or a lost connection', async () => {
     const { live, messages } = connect();
     const socket = FakeSocket.last();

@@ -39,4 +39,21 @@ describe('Start New Game', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(dialog.isConnected).toBe(false));
   });
+
+  it('starts untimed unless a time control is chosen, and sends the one chosen', async () => {
+    const calls = serve({ 'POST /api/games': { status: 500, body: { message: 'No.' } } });
+    const user = userEvent.setup();
+    renderApp(<Home />);
+    await user.click(screen.getByRole('button', { name: 'Start Playing' }));
+    await screen.findByRole('dialog', { name: 'Start New Game' });
+    expect(screen.getByRole('button', { name: 'Untimed' }).getAttribute('aria-pressed')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Start Game' }));
+    await screen.findByText('No.');
+    expect(calls.at(-1)?.body).toMatchObject({ timeControl: { kind: 'untimed' } });
+    await user.click(screen.getByRole('button', { name: /^5\+3/ }));
+    await user.click(screen.getByRole('button', { name: 'Start Game' }));
+    await waitFor(() =>
+      expect(calls.at(-1)?.body).toMatchObject({ timeControl: { kind: 'clock', minutes: 5, increment: 3 } }),
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import type { GameResponse, Room, ServerMessage } from '@sbc/api';
+import type { ClockState, GameResponse, Room, ServerMessage } from '@sbc/api';
 import type { Game } from '@sbc/game';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -255,6 +255,88 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     expect(within(dialog).getByText('Loading...')).toBeTruthy();
     socket.receive({ type: 'game:start', gameId: '5b1e0000-0000-4000-8000-000000000002', roomId: 'r1' });
     expect(await screen.findByText('Game Started!')).toBeTruthy();
+  });
+
+  it("shows a flag at once: 'You Won!', the banner and Game Over with the game's message", async () => {
+    const game = played(['e2e4', 'e7e5', 'g1f3']);
+    const timed = (g: Game, version: number, clock: ClockState) => {
+      const response = onlineGame(g, { version, timeControl: { kind: 'clock', minutes: 1, increment: 0 } });
+      return { ...response, gameState: { ...response.gameState, inactivityDeadline: null, clock } };
+    };
+    const clock = {
+      white: 41_000,
+      black: 2_000,
+      running: 'black' as const,
+      deadline: null,
+      aborts: false,
+      plies: [],
+    };
+    const { socket } = await openGame(timed(game, 3, clock));
+    expect(screen.getByRole('timer', { name: /^Black's clock: 0:0[0-2]\.\d$/ }).dataset.running).toBe('true');
+    expect(screen.getByText('1+0 • Bullet')).toBeTruthy();
+    const flagged = played(['e2e4', 'e7e5', 'g1f3']);
+    flagged.flag();
+    const state = timed(flagged, 4, { ...clock, black: 0, running: null });
+    socket.receive({
+      ...change('game:state', state),
+      type: 'game:timeout',
+      winnerId: 'u1',
+      inactivePlayerId: 'u2',
+    });
+    expect(await screen.findByText('You Won!')).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe('Time out! White wins!');
+    expect(screen.getByRole('timer', { name: "Black's clock: 0:00.0" }).dataset.running).toBe('false');
+    const dialog = await screen.findByRole('dialog', { name: 'Game Over' });
+    expect(within(dialog).getByText('Time out! White wins!')).toBeTruthy();
+    expect(screen.getByTestId('game-status').textContent).toBe('Out of time');
+  });
+
+  it('lets the player claim against an opponent gone 30 s from a timed game, as the room says', async () => {
+    const user = userEvent.setup();
+    const game = played(['e2e4', 'e7e5']);
+    const response = onlineGame(game, {
+      version: 2,
+      timeControl: { kind: 'clock', minutes: 3, increment: 2 },
+    });
+    const clock = {
+      white: 170_000,
+      black: 175_000,
+      running: 'white' as const,
+      deadline: null,
+      aborts: false,
+      plies: [],
+    };
+    const { socket } = await openGame({ ...response, gameState: { ...response.gameState, clock } });
+    const [ada] = room().players;
+    const bob = {
+      id: 'u2',
+      name: 'bob',
+      isHost: false,
+      isGuest: false,
+      connected: false,
+      absentSince: Date.now() - 31_000,
+    };
+    socket.receive({
+      type: 'room:update',
+      room: room({ status: 'playing', gameId: ONLINE_ID, players: [ada, bob] }),
+    });
+    expect(
+      await screen.findByText(
+        'Your opponent left the game. You can claim victory or call it a draw, or wait.',
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Claim victory' }));
+    expect(socket.sentOf('game:claim')).toEqual([{ type: 'game:claim', gameId: ONLINE_ID, result: 'win' }]);
+    // Back within the 30 s: no notice.
+    socket.receive({
+      type: 'room:update',
+      room: room({
+        status: 'playing',
+        gameId: ONLINE_ID,
+        players: [ada, { ...bob, connected: true, absentSince: null }],
+      }),
+    });
+    await waitFor(() => expect(screen.queryByText(/Your opponent left the game/)).toBeNull());
   });
 
   it('asks the defender in their own browser which piece to sacrifice', async () => {

@@ -1,3 +1,4 @@
+import type { Room } from '@sbc/api';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useEffect } from 'react';
@@ -189,6 +190,38 @@ describe('Room lobby (docs/architecture.md §6, rooms)', () => {
       expect((screen.getByRole('radio', { name: 'Black' }) as HTMLInputElement).checked).toBe(true),
     );
     expect(calls.find((c) => c.method === 'PATCH')?.body).toEqual({ hostIsWhite: 0 });
+  });
+
+  it('lets the host choose the time control while the room waits, and shows it to the joiner', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAt('/room/K7QM2X', {
+      'GET /api/rooms/K7QM2X': { status: 200, body: room() },
+      'POST /api/rooms/K7QM2X/time-control': (body) => ({
+        status: 200,
+        body: room({ timeControl: (body as { timeControl: Room['timeControl'] }).timeControl }),
+      }),
+    });
+    await screen.findByText('Waiting for another player...');
+    expect(screen.getByText('Untimed', { selector: 'span' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /^3\+2/ }));
+    await waitFor(() => expect(screen.getByText('3+2 • Blitz', { selector: 'span' })).toBeTruthy());
+    expect(screen.getByRole('button', { name: /^3\+2/ }).getAttribute('aria-pressed')).toBe('true');
+    expect(calls.find((c) => c.url.endsWith('/time-control'))?.body).toEqual({
+      timeControl: { kind: 'clock', minutes: 3, increment: 2 },
+    });
+    // The joiner sees the choice and cannot change it.
+    FakeSocket.last().open();
+    const joined = room({
+      hostUserId: 'u2',
+      players: [
+        { ...BOB, id: 'u2', isHost: true },
+        { ...room().players[0], isHost: false },
+      ],
+      timeControl: { kind: 'correspondence', days: 3 },
+    });
+    FakeSocket.last().receive({ type: 'room:update', room: joined });
+    expect(await screen.findByText('3 days • Correspondence', { selector: 'span' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Correspondence' })).toBeNull();
   });
 
   it('at two players says Starting game..., then goes to the game with Game Started!', async () => {

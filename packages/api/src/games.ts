@@ -169,6 +169,8 @@ export const GameSummary = z.object({
     aiDifficulty: Level,
     /** A `draw` the players agreed, not one by rule (repetition, fifty moves, material). */
     drawByAgreement: z.boolean(),
+    /** A draw by time against insufficient material, or claimed against an opponent who left. */
+    endDrawReason: z.enum(['timeout-vs-insufficient', 'opponent-left']).nullable(),
   }),
 });
 export type GameSummary = z.infer<typeof GameSummary>;

@@ -34,9 +34,17 @@ const GAME_STATUS_TONES: Record<string, Tone> = {
   draw: 'sky',
   resigned: 'red',
   abandoned: 'amber',
+  outoftime: 'red',
+  aborted: 'slate',
 };
+
+/** The statuses whose name is not the status capitalized. */
+const STATUS_LABELS: Record<string, string> = { outoftime: 'Out of time' };
+
+/** A game's status as the screen names it: 'Checkmate', 'Out of time'. */
+export const statusLabel = (status: string): string => STATUS_LABELS[status] ?? capitalize(status);
 
 /** A game's status, each in its own colour (the history and the admin's games). */
 export const GameStatusBadge = ({ status }: { status: string }) => (
-  <Badge tone={GAME_STATUS_TONES[status]}>{capitalize(status)}</Badge>
+  <Badge tone={GAME_STATUS_TONES[status]}>{statusLabel(status)}</Badge>
 );

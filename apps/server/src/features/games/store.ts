@@ -53,21 +53,25 @@ function selectGames<T extends SelectedFieldsFlat | typeof games>(db: Db, game: 
     .leftJoin(blackGuest, seatOf(blackGuest, 'blackPlayerId'));
 }
 
-/** What a list reads: every column but the record, which holds the moves, and two fields of it. */
+/**
+ * What a list reads: every column but the record, which holds the moves, and fields of it: a
+ * recorded draw is by agreement unless its ending names another reason (the clocks' draws).
+ */
 const { record, ...columns } = getTableColumns(games);
 type Summary = GameSummary['gameState'];
 const summaryColumns = {
   ...columns,
   humanColor: sql<Summary['humanPlayer']>`${record}->>'humanColor'`,
   aiDifficulty: sql<Summary['aiDifficulty']>`${record}->>'aiDifficulty'`,
-  drawByAgreement: sql<boolean>`coalesce(${record}->'ending'->>'status' = 'draw', false)`,
+  drawByAgreement: sql<boolean>`coalesce(${record}->'ending'->>'status' = 'draw' and ${record}->'ending'->>'drawReason' is null, false)`,
+  endDrawReason: sql<Summary['endDrawReason']>`${record}->'ending'->>'drawReason'`,
 };
 
 /** A game in a list. */
 export interface ListedGame {
   row: Omit<GameRow, 'record'> &
     Pick<StoredRecord, 'humanColor' | 'aiDifficulty'> &
-    Pick<Summary, 'drawByAgreement'>;
+    Pick<Summary, 'drawByAgreement' | 'endDrawReason'>;
   names: PlayerNames;
 }
 

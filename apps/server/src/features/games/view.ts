@@ -81,7 +81,7 @@ export function gameView(found: FoundGame, state: GameState, { inactivityMs, now
 
 /** A game in a list, without replaying it. */
 export function summaryView(listed: ListedGame): GameSummary {
-  const { mode, humanColor, aiDifficulty, drawByAgreement } = listed.row;
+  const { mode, humanColor, aiDifficulty, drawByAgreement, endDrawReason } = listed.row;
   return {
     ...gameFields(listed),
     gameState: {
@@ -89,6 +89,7 @@ export function summaryView(listed: ListedGame): GameSummary {
       humanPlayer: humanColor,
       aiDifficulty,
       drawByAgreement,
+      endDrawReason,
     },
   };
 }

@@ -2,7 +2,7 @@ import { type GameSummary, pageCursor } from '@sbc/api';
 import { capitalize, formatTimeControl, GAME_STATUSES } from '@sbc/game';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { GameStatusBadge } from '../../../components/Badge.tsx';
+import { GameStatusBadge, statusLabel } from '../../../components/Badge.tsx';
 import { useSearch } from '../hooks/useSearch.ts';
 import { date, FIELD, shortId } from '../lib/format.ts';
 import { PagedList } from './PagedList.tsx';
@@ -46,7 +46,7 @@ export function GamesTab() {
           <option value="">Any status</option>
           {GAME_STATUSES.map((s) => (
             <option key={s} value={s}>
-              {capitalize(s)}
+              {statusLabel(s)}
             </option>
           ))}
         </select>

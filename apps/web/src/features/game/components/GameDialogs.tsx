@@ -19,6 +19,8 @@ export function gameOverText(state: ServerGameState): string {
     case 'checkmate':
     case 'resigned':
     case 'abandoned':
+    case 'outoftime':
+    case 'aborted':
       return state.statusMessage ?? GAME_ERRORS.gameEnded;
     default:
       return GAME_ERRORS.gameEnded;

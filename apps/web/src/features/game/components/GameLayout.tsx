@@ -17,12 +17,20 @@ import { BoardSettingsButton } from './BoardSettingsButton.tsx';
 import { ExportPanel } from './Controls.tsx';
 import { gameEndBanner } from './GameDialogs.tsx';
 import { MoveHistory, ShownPositionBar } from './MoveHistory.tsx';
-import { CapturedPieces, GameStatusPanel, PlayersPanel, RulesSummary, SharedBoxesPanel } from './Panels.tsx';
+import {
+  CapturedPieces,
+  GameStatusPanel,
+  PlayersPanel,
+  RulesSummary,
+  SharedBoxesPanel,
+  type Timing,
+} from './Panels.tsx';
 import { PieceChoiceDialog, PROMOTIONS } from './PieceChoiceDialog.tsx';
 import { RulesDialog } from './RulesDialog.tsx';
 
 /** An earlier position offers no moves. */
 const NO_MOVES: readonly BoardMove[] = [];
+const NO_SIDES: readonly ColorName[] = [];
 
 /** A game that could not be shown: unknown (or not the user's), or refused with the reason given. */
 export function GameMissing({ notFound, reason }: { notFound: boolean; reason?: string }) {
@@ -92,6 +100,8 @@ export interface GameLayoutProps {
   controls?: ReactNode;
   /** Panels of an online game. */
   aside?: ReactNode;
+  /** The sides this screen plays, whose clock sounds when it runs low. */
+  sounds?: readonly ColorName[];
   gameOver: ReactNode;
 }
 
@@ -114,6 +124,7 @@ export function GameLayout({
   defends,
   controls,
   aside,
+  sounds = NO_SIDES,
   gameOver,
 }: GameLayoutProps) {
   const [rulesOpen, setRulesOpen] = useState(false);
@@ -133,6 +144,11 @@ export function GameLayout({
   const orientation = flipped ? opponent(side) : side;
   // The analysis follows the shown position, and its graph moves it.
   const review = useReview(view, names, { ply: nav.shownPly, show: nav.show });
+  const { clock, server } = ctrl;
+  const timing = useMemo<Timing | null>(
+    () => (clock && server ? { gameId: server.id, tc: server.timeControl, clock, sounds } : null),
+    [clock, server, sounds],
+  );
   return (
     <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -203,7 +219,7 @@ export function GameLayout({
         </div>
         <div className="space-y-4 max-lg:contents max-lg:space-y-0">
           <div className="max-lg:-order-4">
-            <PlayersPanel names={names} state={view} remaining={remaining} />
+            <PlayersPanel names={names} state={view} remaining={remaining} timing={timing} />
           </div>
           {aside}
           <GameStatusPanel state={view} />

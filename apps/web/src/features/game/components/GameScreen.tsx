@@ -24,6 +24,9 @@ const OnlineGame = componentOf(
   'OnlineGame',
 );
 
+/** The sides a screen plays, whose clocks sound when low (one array each, for the panel's memo). */
+const SIDES = { white: ['white'], black: ['black'], both: ['white', 'black'] } as const;
+
 const isNotFound = (error: unknown) => error instanceof HttpError && error.status === 404;
 
 /**
@@ -113,6 +116,7 @@ function LocalGame({ gameId, computer }: { gameId: string; computer?: ComputerPl
   const pending = state.pendingDefenderChoice;
   return (
     <GameLayout
+      sounds={state.isComputerGame ? SIDES[state.humanPlayer] : SIDES.both}
       ctrl={ctrl}
       state={state}
       view={view}

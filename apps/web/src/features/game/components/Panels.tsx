@@ -6,13 +6,17 @@ import {
   INACTIVITY_WARNING_SECONDS,
   isLive,
   type PieceState,
+  type TimeControl,
 } from '@sbc/game';
 import type { ColorName } from '@sbc/rules';
 import { memo } from 'react';
+import { statusLabel } from '../../../components/Badge.tsx';
 import { Card } from '../../../components/ui/card.tsx';
+import { type ShownClock, timeControlLabel } from '../../../lib/clock.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatClock } from '../hooks/useInactivity.ts';
 import { moveNumber } from '../lib/model.ts';
+import { Clock, FirstMoveNotice } from './Clock.tsx';
 import { PieceIcon } from './Piece.tsx';
 
 // The panels are pure: they render again only when their props change (GameScreen passes them the
@@ -31,15 +35,29 @@ const TIMER_STYLE = {
   normal: 'bg-slate-100 text-slate-700',
 };
 
-/** The players; below the wide layout (lg) one compact row above the board, without the title and the note. */
+/** A timed game's clocks on screen, and the sides whose low time sounds here (this screen's players). */
+export interface Timing {
+  gameId: string;
+  tc: TimeControl;
+  clock: ShownClock;
+  sounds: readonly ColorName[];
+}
+
+/**
+ * The players, with each side's clock in a timed game (`timing`), else the inactivity countdown of
+ * the side to move; below the wide layout (lg) one compact row above the board, without the title
+ * and the note.
+ */
 export const PlayersPanel = memo(function PlayersPanel({
   names,
   state,
   remaining,
+  timing = null,
 }: {
   names: Record<ColorName, string>;
   state: ServerGameState;
   remaining: number | null;
+  timing?: Timing | null;
 }) {
   const live = isLive(state.gameStatus);
   return (
@@ -75,7 +93,16 @@ export const PlayersPanel = memo(function PlayersPanel({
                   )}
                 </span>
               </span>
-              {current && remaining !== null && (
+              {timing && (
+                <Clock
+                  gameId={timing.gameId}
+                  clock={timing.clock}
+                  side={c}
+                  tc={timing.tc}
+                  sound={live && timing.sounds.includes(c)}
+                />
+              )}
+              {!timing && current && remaining !== null && (
                 <span
                   role="timer"
                   aria-label={`Time left to move: ${formatClock(remaining)}`}
@@ -92,9 +119,14 @@ export const PlayersPanel = memo(function PlayersPanel({
           );
         })}
       </ul>
-      <p className="mt-2 text-xs text-slate-500 max-lg:hidden">
-        Game will be abandoned if no move is made within {INACTIVITY_MINUTES} minutes
-      </p>
+      {timing?.tc.kind === 'clock' && live && <FirstMoveNotice clock={timing.clock} />}
+      {timing ? (
+        <p className="mt-2 text-xs text-slate-500 max-lg:hidden">{timeControlLabel(timing.tc)}</p>
+      ) : (
+        <p className="mt-2 text-xs text-slate-500 max-lg:hidden">
+          Game will be abandoned if no move is made within {INACTIVITY_MINUTES} minutes
+        </p>
+      )}
     </Card>
   );
 });
@@ -157,7 +189,7 @@ export const GameStatusPanel = memo(function GameStatusPanel({ state }: { state:
         <dd className="text-right font-semibold">{moveNumber(state.moveCount)}</dd>
         <dt className="text-slate-600">Status</dt>
         <dd className="text-right font-semibold" data-testid="game-status">
-          {capitalize(state.gameStatus)}
+          {statusLabel(state.gameStatus)}
         </dd>
       </dl>
       {state.gameStatus === 'check' && state.statusMessage && (

@@ -7,6 +7,7 @@ import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage, HttpError, isUnauthorized, LiveError } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { gameFromState } from '../lib/model.ts';
+import { useShownClock } from './useShownClock.ts';
 
 /** Who caused the last change: it decides the Game Over dialog's delay and the toast titles. */
 export type Actor = 'human' | 'computer' | 'controls';
@@ -53,7 +54,8 @@ function reportFailure(error: unknown): void {
 
 /**
  * The shown game and the one pipeline every action goes through: the server's state (`server`, the
- * game's query) or, until the server answers, the state an action led to by the rules.
+ * game's query) or, until the server answers, the state an action led to by the rules; and its
+ * clocks, the mover's stopped from the move until the answer.
  */
 export function useActionPipeline(id: string, server: GameResponse | undefined) {
   const queryClient = useQueryClient();
@@ -61,6 +63,7 @@ export function useActionPipeline(id: string, server: GameResponse | undefined) 
   const [optimistic, setOptimistic] = useState<{ state: ServerGameState; game: Game } | null>(null);
   const [busy, setBusy] = useState(false);
   const actorRef = useRef<Actor>('human');
+  const { shown: clock, press, release } = useShownClock(server?.gameState.clock);
 
   const state: ServerGameState | undefined = optimistic?.state ?? server?.gameState;
   const serverGame = useMemo(() => (server ? gameFromState(server.gameState) : null), [server]);
@@ -88,6 +91,8 @@ export function useActionPipeline(id: string, server: GameResponse | undefined) 
       if (local && result?.ok) {
         const next = local.state();
         action.sound?.(next);
+        // A move that passes the turn stops the mover's clock at once (it never goes up after).
+        if (next.currentPlayer !== state.currentPlayer) press(state.currentPlayer);
         // The server's fields (clock, deadline) stay those of its last answer.
         const base = queryClient.getQueryData<GameResponse>(queryKeys.game(id))?.gameState;
         if (base) setOptimistic({ state: { ...base, ...next }, game: local });
@@ -104,6 +109,7 @@ export function useActionPipeline(id: string, server: GameResponse | undefined) 
         action.answered?.(response);
       } catch (error) {
         setOptimistic(null);
+        release();
         if (!action.failure) reportFailure(error);
         else
           toast({
@@ -116,8 +122,8 @@ export function useActionPipeline(id: string, server: GameResponse | undefined) 
         setBusy(false);
       }
     },
-    [state, server, queryClient, id],
+    [state, server, queryClient, id, press, release],
   );
 
-  return { state, game, busy, act, actorRef };
+  return { state, game, busy, act, actorRef, clock };
 }

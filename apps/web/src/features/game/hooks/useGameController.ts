@@ -7,6 +7,7 @@ import type { OnlineLink } from '../lib/link.ts';
 import { type BoardMove, boardMoves } from '../lib/model.ts';
 import { useActionPipeline } from './useActionPipeline.ts';
 import { useControlActions } from './useControlActions.ts';
+import { useDeadlineCheck } from './useDeadlineCheck.ts';
 import { useGameOver } from './useGameOver.ts';
 import { useMoveActions } from './useMoveActions.ts';
 
@@ -20,7 +21,7 @@ export function useGameController(id: string, online?: OnlineLink) {
   const queryClient = useQueryClient();
   const query = useGameQuery(id, !online || online.http);
   const server = query.data;
-  const { state, game, busy, act, actorRef } = useActionPipeline(id, server);
+  const { state, game, busy, act, actorRef, clock } = useActionPipeline(id, server);
   const live = state ? isLive(state.gameStatus) : false;
   const { gameOverOpen, setGameOverOpen } = useGameOver(state, live, actorRef);
 
@@ -42,11 +43,14 @@ export function useGameController(id: string, online?: OnlineLink) {
     () => queryClient.invalidateQueries({ queryKey: queryKeys.game(id) }),
     [queryClient, id],
   );
+  useDeadlineCheck(clock, live, refetch);
 
   return {
     query,
     server,
     state,
+    /** The clocks on screen (null when untimed): lib/clock.ts. */
+    clock,
     game,
     live,
     busy,

@@ -7,6 +7,12 @@ import { toast } from '../../../components/ui/toast-store.ts';
 /** The opponent's notice of a draw offer stays 10 s (docs/architecture.md §7). */
 export const DRAW_NOTICE_MS = 10_000;
 
+/** The ends no move of the player's makes: a resignation, and those by time or absence (game:timeout). */
+const NOTICED_ENDS = new Set(['resigned', 'abandoned', 'outoftime', 'aborted']);
+const unplayedDraw = (game: GameResponse) =>
+  game.status === 'draw' &&
+  (game.gameState.drawReason === 'timeout-vs-insufficient' || game.gameState.drawReason === 'opponent-left');
+
 /** The colour of the player who offered the pending draw. */
 export const drawRequester = (game: GameResponse): ColorName =>
   game.drawRequestedBy === game.whitePlayerId ? 'white' : 'black';
@@ -14,7 +20,7 @@ export const drawRequester = (game: GameResponse): ColorName =>
 /**
  * The toasts of an online game's changes, whichever way they came (socket, HTTP answer, polling):
  * the opponent's draw offer (for 10 s), its answer on both sides, and 'You Won!' or 'Game Over' at a
- * resignation or an abandonment (the player who resigned has had 'Resigned').
+ * resignation, an abandonment, a flag, an abort or a claim (the player who resigned has had 'Resigned').
  */
 export function useOnlineNotices(
   game: GameResponse | undefined,
@@ -39,7 +45,7 @@ export function useOnlineNotices(
         toast({ title: 'Draw Rejected', description: 'The game goes on.' });
       }
     }
-    const ended = isLive(prev.status) && (game.status === 'resigned' || game.status === 'abandoned');
+    const ended = isLive(prev.status) && (NOTICED_ENDS.has(game.status) || unplayedDraw(game));
     const resignedHere = game.status === 'resigned' && color !== null && game.winner !== color;
     if (ended && !resignedHere) {
       toast({

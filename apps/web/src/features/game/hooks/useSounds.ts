@@ -5,9 +5,12 @@ import { boardSettings } from './useBoardSettings.ts';
 export const MOVE_VOLUME = 0.3;
 export const CAPTURE_VOLUME = 0.5;
 
-export type SoundKind = 'move' | 'capture' | 'attack';
+export type SoundKind = 'move' | 'capture' | 'attack' | 'lowtime';
 
-/** The notes of each sound: frequency (Hz), start and length (s); a wooden click, a thud, two notes. */
+/**
+ * The notes of each sound: frequency (Hz), start and length (s); a wooden click, a thud, two notes,
+ * and for a clock running low three short high beeps.
+ */
 const NOTES: Record<SoundKind, { wave: 'triangle' | 'sine'; notes: [number, number, number][] }> = {
   move: { wave: 'triangle', notes: [[520, 0, 0.07]] },
   capture: { wave: 'sine', notes: [[220, 0, 0.12]] },
@@ -16,6 +19,14 @@ const NOTES: Record<SoundKind, { wave: 'triangle' | 'sine'; notes: [number, numb
     notes: [
       [330, 0, 0.1],
       [660, 0.11, 0.14],
+    ],
+  },
+  lowtime: {
+    wave: 'sine',
+    notes: [
+      [1320, 0, 0.06],
+      [1320, 0.1, 0.06],
+      [1320, 0.2, 0.06],
     ],
   },
 };

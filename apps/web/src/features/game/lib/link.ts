@@ -4,7 +4,15 @@ import type { ColorName } from '@sbc/rules';
 /** An intention on an online game as the socket carries it. */
 export type GameMessage = Extract<
   ClientMessage,
-  { type: 'game:move' | 'game:choose' | 'game:resign' | 'game:draw_request' | 'game:draw_respond' }
+  {
+    type:
+      | 'game:move'
+      | 'game:choose'
+      | 'game:resign'
+      | 'game:draw_request'
+      | 'game:draw_respond'
+      | 'game:claim';
+  }
 >;
 
 /** How an online game's screen reaches the server (components/online/OnlineGame.tsx). */

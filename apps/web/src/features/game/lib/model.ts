@@ -1,4 +1,4 @@
-import { Game, type GameRecord, type GameState, moveRequest } from '@sbc/game';
+import { type Ending, Game, type GameRecord, type GameState, moveRequest } from '@sbc/game';
 import { legalMoves, movePromotion, type TypeName } from '@sbc/rules';
 
 /** A legal move as the board offers it: one entry per piece, promotions folded into one. */
@@ -9,8 +9,9 @@ export interface BoardMove {
   promotion: boolean;
 }
 
-/** The ends that the position alone does not show. */
-const RECORDED_ENDS = new Set(['resigned', 'abandoned']);
+/** The ends that the position alone does not show, and the draws that no position makes. */
+const RECORDED_ENDS = new Set(['resigned', 'abandoned', 'outoftime', 'aborted']);
+const RECORDED_DRAWS = new Set(['agreement', 'timeout-vs-insufficient', 'opponent-left']);
 
 /**
  * The rules' record of a game from the state the server sent. The server keeps the undone moves
@@ -18,7 +19,8 @@ const RECORDED_ENDS = new Set(['resigned', 'abandoned']);
  */
 export function recordFromState(state: GameState): GameRecord {
   const recordedEnd =
-    RECORDED_ENDS.has(state.gameStatus) || (state.gameStatus === 'draw' && state.drawReason === 'agreement');
+    RECORDED_ENDS.has(state.gameStatus) ||
+    (state.gameStatus === 'draw' && RECORDED_DRAWS.has(state.drawReason ?? ''));
   return {
     sbfen: state.startSbfen,
     standard: state.standard,
@@ -30,9 +32,10 @@ export function recordFromState(state: GameState): GameRecord {
     redo: [],
     ending: recordedEnd
       ? {
-          status: state.gameStatus as 'resigned' | 'draw' | 'abandoned',
+          status: state.gameStatus as Ending['status'],
           winner: state.winner,
           message: state.statusMessage ?? '',
+          ...(state.drawReason && state.drawReason !== 'agreement' ? { drawReason: state.drawReason } : {}),
         }
       : null,
   };

@@ -6,6 +6,7 @@ import { GameStatusBadge } from '../../../components/Badge.tsx';
 import { Pager, pageQuery } from '../../../components/Pager.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
+import { timeControlLabel } from '../../../lib/clock.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { QueryParams } from '../../../lib/http.ts';
 import { moveKeyTarget } from '../../../lib/move-keys.ts';
@@ -29,6 +30,7 @@ const OUTCOME_CLASS: Record<Outcome['result'], string> = {
   lost: 'text-red-700',
   drawn: 'text-slate-700',
   decided: 'text-slate-700',
+  aborted: 'text-slate-500',
 };
 
 /** A finished game's result as the player sees it. */
@@ -97,6 +99,9 @@ export function GameHistory({ renderBoard }: { renderBoard: (state: GameState) =
                 <Result game={g} />
               </span>
               <span className="mt-2 block font-medium text-slate-900">{describe(g)}</span>
+              {g.timeControl.kind !== 'untimed' && (
+                <span className="mt-1 block text-sm text-slate-700">{timeControlLabel(g.timeControl)}</span>
+              )}
               <span className="mt-1 block text-sm text-slate-500">
                 {plural(g.moveCount, 'move')} · {new Date(g.createdAt).toLocaleDateString()} · #
                 {g.id.slice(0, 8)}

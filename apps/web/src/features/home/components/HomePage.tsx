@@ -15,13 +15,14 @@ import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 import { GameHistory } from './History.tsx';
 import { NewGameDialog } from './NewGameDialog.tsx';
 import { StatisticsPanel } from './Statistics.tsx';
+import { YourTurn } from './YourTurn.tsx';
 
 /** After logout the browser goes to /auth after 500 ms (docs/architecture.md §7). */
 export const LOGOUT_REDIRECT_MS = 500;
 
 /**
  * The signed-in home: header (Rules, Multiplayer, New Game, the user menu with Change Password and
- * Logout), Welcome and Game History tabs, and the Start New Game, Multiplayer Room and Change
+ * Logout), the games where it is the user's turn, Welcome and Game History tabs, and the Start New Game, Multiplayer Room and Change
  * Password dialogs.
  */
 export function HomePage({
@@ -118,6 +119,7 @@ export function HomePage({
         </div>
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
+        <YourTurn me={user.id} />
         <Tabs
           label="Home"
           tabs={[

@@ -1,9 +1,10 @@
-import { capitalize, LEVEL_NAMES, type Level } from '@sbc/game';
+import { capitalize, LEVEL_NAMES, type Level, type TimeControl, UNTIMED } from '@sbc/game';
 import { type ColorName, parseSbfen } from '@sbc/rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Choice } from '../../../components/Choice.tsx';
+import { TimeControlPicker } from '../../../components/TimeControlPicker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
@@ -13,11 +14,15 @@ import { createGame } from '../api/games.ts';
 
 type Mode = 'human' | 'computer';
 
-/** Start New Game: mode (human by default), colour (white), difficulty (medium), optional SBFEN. */
+/**
+ * Start New Game: mode (human by default), colour (white), difficulty (medium), a time control
+ * (untimed), optional SBFEN.
+ */
 export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (o: boolean) => void }) {
   const [mode, setMode] = useState<Mode>('human');
   const [color, setColor] = useState<ColorName>('white');
   const [level, setLevel] = useState<Level>('medium');
+  const [timeControl, setTimeControl] = useState<TimeControl>(UNTIMED);
   const [fen, setFen] = useState('');
   const [fenError, setFenError] = useState<string | null>(null);
   const navigate = useNavigate();
@@ -63,6 +68,7 @@ export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       isComputerGame: mode === 'computer',
       humanPlayer: color,
       aiDifficulty: level,
+      timeControl,
       ...(text ? { fen: text } : {}),
     });
   };
@@ -112,6 +118,7 @@ export function NewGameDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               />
             </>
           )}
+          <TimeControlPicker value={timeControl} onChange={setTimeControl} />
           <div className="space-y-1">
             <label htmlFor="start-sbfen" className="block text-sm font-medium text-slate-700">
               Starting position <span className="font-normal text-slate-400">(optional, SBFEN)</span>

@@ -3,10 +3,18 @@ import { capitalize, isLive } from '@sbc/game';
 
 /** How a decided game was won, by its status. */
 const WON_BY: Partial<Record<GameSummary['status'], string>> = {
-  checkmate: 'checkmate',
-  resigned: 'resignation',
-  abandoned: 'abandonment',
+  checkmate: 'by checkmate',
+  resigned: 'by resignation',
+  abandoned: 'by abandonment',
+  outoftime: 'on time',
 };
+
+function drawText({ status, gameState }: GameSummary): string {
+  if (gameState.endDrawReason === 'timeout-vs-insufficient') return 'Drawn on time';
+  if (gameState.endDrawReason === 'opponent-left') return 'Drawn: opponent left';
+  const how = status === 'stalemate' ? 'stalemate' : gameState.drawByAgreement ? 'agreement' : 'rule';
+  return `Drawn by ${how}`;
+}
 
 /** The side `playerId` played, or null when they played both (a local game) or neither. */
 function sideOf(game: GameSummary, playerId: string | undefined): Color | null {
@@ -16,21 +24,19 @@ function sideOf(game: GameSummary, playerId: string | undefined): Color | null {
   return game.blackPlayerId === playerId ? 'black' : null;
 }
 
-/** `decided`: won by one of the sides the player played both of. */
-export type Outcome = { result: 'won' | 'lost' | 'drawn' | 'decided'; text: string };
+/** `decided`: won by one of the sides the player played both of; `aborted`: counts for nobody. */
+export type Outcome = { result: 'won' | 'lost' | 'drawn' | 'decided' | 'aborted'; text: string };
 
 /**
- * The result of a finished game from the player's side ('Won by checkmate', 'Drawn by agreement'),
- * or from White's and Black's when they played both ('Black won by resignation'); null while live.
+ * The result of a finished game from the player's side ('Won by checkmate', 'Lost on time', 'Drawn
+ * by agreement', 'Aborted'), or from White's and Black's when they played both ('Black won by
+ * resignation'); null while live.
  */
 export function outcome(game: GameSummary, playerId: string | undefined): Outcome | null {
   if (isLive(game.status)) return null;
-  if (game.winner === null) {
-    const how =
-      game.status === 'stalemate' ? 'stalemate' : game.gameState.drawByAgreement ? 'agreement' : 'rule';
-    return { result: 'drawn', text: `Drawn by ${how}` };
-  }
-  const how = `by ${WON_BY[game.status] ?? game.status}`;
+  if (game.status === 'aborted') return { result: 'aborted', text: 'Aborted' };
+  if (game.winner === null) return { result: 'drawn', text: drawText(game) };
+  const how = WON_BY[game.status] ?? `by ${game.status}`;
   const side = sideOf(game, playerId);
   if (side === null) return { result: 'decided', text: `${capitalize(game.winner)} won ${how}` };
   return side === game.winner

@@ -1,4 +1,5 @@
 import { type ClientMessage, SESSION_ENDED, ServerMessage } from '@sbc/api';
+import { stampArrival } from '../../../lib/clock.ts';
 import { LiveError } from '../../../lib/http.ts';
 import { handleUnauthorized } from '../../../lib/session-expired.ts';
 
@@ -140,6 +141,7 @@ export class LiveConnection {
   }
 
   private receive(data: unknown): void {
+    const arrival = performance.now();
     let json: unknown;
     try {
       json = JSON.parse(String(data));
@@ -152,6 +154,8 @@ export class LiveConnection {
       return;
     }
     const message = parsed.data;
+    if ('state' in message && message.state.gameState.clock)
+      stampArrival(message.state.gameState.clock, arrival);
     if ('version' in message) {
       this.versions.set(message.gameId, Math.max(message.version, this.versions.get(message.gameId) ?? 0));
     }

@@ -1,4 +1,11 @@
-import type { CreateRoomRequest, JoinRoomRequest, LeaveRoomResponse, Room, RoomColorRequest } from '@sbc/api';
+import type {
+  CreateRoomRequest,
+  JoinRoomRequest,
+  LeaveRoomResponse,
+  Room,
+  RoomColorRequest,
+  RoomTimeControlRequest,
+} from '@sbc/api';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest, HttpError } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -12,6 +19,9 @@ export const roomsApi = {
   leave: (code: string) => apiRequest<LeaveRoomResponse>('POST', `/api/rooms/${code}/leave`),
   color: (code: string, body: RoomColorRequest) =>
     apiRequest<Room>('PATCH', `/api/rooms/${code}/color`, body),
+  /** The host's time control while the second seat is free (403 for anyone else, 409 once full). */
+  timeControl: (code: string, body: RoomTimeControlRequest) =>
+    apiRequest<Room>('POST', `/api/rooms/${code}/time-control`, body),
 };
 
 /** A room, polled every 5 s (no session needed); an unknown code is not asked again. */

@@ -1,12 +1,15 @@
 import type { Room, ServerMessage } from '@sbc/api';
+import type { TimeControl } from '@sbc/game';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Choice } from '../../../components/Choice.tsx';
+import { TimeControlPicker } from '../../../components/TimeControlPicker.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { copyText } from '../../../lib/clipboard.ts';
+import { timeControlLabel } from '../../../lib/clock.ts';
 import { cn } from '../../../lib/cn.ts';
 import { errorMessage } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
@@ -33,8 +36,8 @@ const Badge = ({ children, tone }: { children: React.ReactNode; tone: 'amber' | 
 );
 
 /**
- * The lobby of a player seated in the room: its code, the connection, the host's colour while the
- * second seat is free, the players; at two players the game starts and both go to it. Leaving
+ * The lobby of a player seated in the room: its code, the connection, the host's time control and
+ * colour while the second seat is free, the players and the time control; at two players the game starts and both go to it. Leaving
  * closes the socket: the room's news, the leaver's own departure included, is no longer theirs.
  */
 export function SeatedLobby({
@@ -95,6 +98,16 @@ export function SeatedLobby({
         variant: 'destructive',
       }),
   });
+  const timeControl = useMutation({
+    mutationFn: (tc: TimeControl) => roomsApi.timeControl(code, { timeControl: tc }),
+    onSuccess: (next) => queryClient.setQueryData(queryKeys.room(code), next),
+    onError: (e) =>
+      toast({
+        title: 'Failed to update the time control',
+        description: errorMessage(e, '') || undefined,
+        variant: 'destructive',
+      }),
+  });
   const leave = () => {
     quiet.current = true;
     clearTimeout(pause.current);
@@ -124,7 +137,11 @@ export function SeatedLobby({
         </p>
       </Card>
       {host && waiting && (
-        <Card>
+        <Card className="space-y-4">
+          <TimeControlPicker
+            value={timeControl.isPending ? timeControl.variables : room.timeControl}
+            onChange={(tc) => timeControl.mutate(tc)}
+          />
           <Choice
             legend="Your colour"
             name="host-color"
@@ -154,7 +171,10 @@ export function SeatedLobby({
             </li>
           ))}
         </ul>
-        <p role="status" className="mt-3 text-center text-sm font-medium text-slate-700">
+        <p className="mt-3 text-center text-sm text-slate-700">
+          Time control: <span className="font-semibold">{timeControlLabel(room.timeControl)}</span>
+        </p>
+        <p role="status" className="mt-1 text-center text-sm font-medium text-slate-700">
           {waiting ? 'Waiting for another player...' : 'Starting game...'}
         </p>
       </Card>

@@ -4,7 +4,8 @@ import { type ColorName, opponent } from '@sbc/rules';
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Spinner } from '../../../../components/ui/card.tsx';
-import { LiveError } from '../../../../lib/http.ts';
+import { toast } from '../../../../components/ui/toast-store.ts';
+import { errorMessage, LiveError } from '../../../../lib/http.ts';
 import { usePageTitle } from '../../../../lib/page-title.ts';
 import { playerNames } from '../../../../lib/players.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
@@ -18,11 +19,14 @@ import type { OnlineLink } from '../../lib/link.ts';
 import { type DrawOffer, GameControls } from '../Controls.tsx';
 import { GameOverDialog } from '../GameDialogs.tsx';
 import { GameLayout, GameMissing } from '../GameLayout.tsx';
-import { DrawRequestDialog, OnlinePanel, RematchOffer } from './OnlinePanel.tsx';
+import { DrawRequestDialog, OnlinePanel, OpponentLeft, RematchOffer } from './OnlinePanel.tsx';
 
 /** The player's colour by the game's player ids; null for everyone else, a spectator. */
 const colorOf = (game: GameResponse | undefined, me: string | null): ColorName | null =>
   !game || !me ? null : game.whitePlayerId === me ? 'white' : game.blackPlayerId === me ? 'black' : null;
+
+/** The side whose clock sounds when low: the player's (one array each, for the panel's memo). */
+const SIDES = { white: ['white'], black: ['black'] } as const;
 
 const offline = () => Promise.reject(new LiveError('Not connected', 'disconnected'));
 
@@ -86,6 +90,25 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
       onAnswer={live.answerRematch}
     />
   );
+  // In a live game on a clock (not correspondence), an opponent without a socket may be claimed
+  // against (docs/api.md, game:claim).
+  const opponentId = color && (color === 'white' ? server.blackPlayerId : server.whitePlayerId);
+  const absent = live.players.find((p) => p.id === opponentId && !p.connected)?.absentSince ?? null;
+  const left = ctrl.live && connected && server.timeControl.kind === 'clock' && absent !== null && (
+    <OpponentLeft
+      since={absent}
+      disabled={ctrl.busy}
+      onClaim={(result) =>
+        void live.send({ type: 'game:claim', gameId, result })?.catch((e) =>
+          toast({
+            title: 'Error',
+            description: errorMessage(e, 'Failed to claim'),
+            variant: 'destructive',
+          }),
+        )
+      }
+    />
+  );
   const answerDraw = (accept: boolean) => {
     setDrawDialog(false);
     void ctrl.respondToDraw(accept);
@@ -101,6 +124,7 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
         side={color ?? 'white'}
         moves={ctrl.moves}
         premove={link.seat ?? undefined}
+        sounds={color ? SIDES[color] : undefined}
         notice={
           pending && pending.defender !== color
             ? `${capitalize(pending.defender)} is choosing which piece to sacrifice...`
@@ -108,13 +132,16 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
         }
         defends={!!pending && pending.defender === link.seat}
         aside={
-          <OnlinePanel
-            color={color}
-            connected={watching ? connected : null}
-            spectators={live.spectators}
-            players={live.players}
-            rematch={!ctrl.live && rematch}
-          />
+          <>
+            {left}
+            <OnlinePanel
+              color={color}
+              connected={watching ? connected : null}
+              spectators={live.spectators}
+              players={live.players}
+              rematch={!ctrl.live && rematch}
+            />
+          </>
         }
         controls={
           color && (

@@ -1,11 +1,55 @@
 import type { RoomPlayer } from '@sbc/api';
+import { OPPONENT_LEFT_MS } from '@sbc/game';
 import type { ColorName } from '@sbc/rules';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
 import { cn } from '../../../../lib/cn.ts';
 import { ConnectionBadge } from '../../../live/index.ts';
+import { useFrameText } from '../../hooks/useFrameText.ts';
 import type { Rematch } from '../../hooks/useLiveGame.ts';
+
+/** Whole seconds until the player may claim against an opponent absent since `since` (the server's time). */
+const claimIn = (since: number) => Math.max(0, Math.ceil((since + OPPONENT_LEFT_MS - Date.now()) / 1000));
+
+/**
+ * Lichess's notice of an opponent who left a timed game: the seconds until the player may claim,
+ * counted from when the server saw them go, then Claim victory and Call it a draw.
+ */
+export function OpponentLeft({
+  since,
+  disabled,
+  onClaim,
+}: {
+  since: number;
+  disabled: boolean;
+  onClaim: (result: 'win' | 'draw') => void;
+}) {
+  const seconds = claimIn(since);
+  useFrameText(seconds > 0, () => String(claimIn(since)));
+  return (
+    <section
+      role="status"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      {seconds > 0 ? (
+        <p>Your opponent left the game. You can claim victory in {seconds} seconds.</p>
+      ) : (
+        <>
+          <p>Your opponent left the game. You can claim victory or call it a draw, or wait.</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Button size="sm" disabled={disabled} onClick={() => onClaim('win')}>
+              Claim victory
+            </Button>
+            <Button size="sm" variant="outline" disabled={disabled} onClick={() => onClaim('draw')}>
+              Call it a draw
+            </Button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
 
 /** After an online game: offer a rematch (colours swapped), or answer the opponent's. */
 export function RematchOffer({
