@@ -79,10 +79,9 @@ export const clockText = (ms: number, tc: TimeControl): string =>
   tc.kind === 'correspondence' ? formatTimeToMove(ms) : formatClock(ms);
 
 /**
- * Below this a clock turns red and sounds once. Lichess's threshold ("emergMs", ui/round's clock):
- * an eighth of the initial time, at least 10 s and at most 60 s (so 10 s at 1+0, 22.5 s at 3+2,
- * 60 s from 8 minutes on), and 10 minutes to move in correspondence; not the issue's reading of
- * "10 % of the initial time or 20 s", which is no rule of lichess's.
+ * Below this a clock turns red and sounds once: lichess's threshold (lila's `emergSeconds`, which
+ * its round clock reads): an eighth of the initial time, at least 10 s and at most 60 s (10 s at
+ * 1+0, 22.5 s at 3+2, 60 s from 8 minutes on); 10 minutes to move in correspondence.
  */
 export function lowTimeMs(tc: TimeControl): number {
   if (tc.kind === 'correspondence') return 10 * 60_000;
