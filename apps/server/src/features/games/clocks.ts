@@ -83,7 +83,10 @@ export class ClockTimers {
     // A timer may fire a millisecond before the wall clock reaches its deadline (Node counts on
     // its own clock): the game, not yet overdue, would then be left alone. It waits the rest.
     const early = at - this.services.now().getTime();
-    if (early > 0) return this.set(gameId, at, early);
+    if (early > 0) {
+      this.set(gameId, at, early);
+      return;
+    }
     if (this.timers.get(gameId)?.at === at) this.timers.delete(gameId);
     endOnTime(this.services, this.log, gameId).catch((err) => {
       this.log.error({ err, gameId }, 'a game could not be ended on time; trying again');
