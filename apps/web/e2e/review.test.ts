@@ -106,7 +106,9 @@ describe.skipIf(!HAS_CHROMIUM)(
       ]);
       expect(download.suggestedFilename()).toMatch(/^shared-box-chess-\d{4}-\d\d-\d\d-[\w-]+\.pgn$/);
       const text = await readFile(await download.path(), 'utf8');
-      expect(text).toContain('[Result "0-1"]\n[Variant "Shared Box Chess"]\n[SetUp "1"]\n');
+      expect(text).toContain(
+        '[Result "0-1"]\n[TimeControl "-"]\n[Variant "Shared Box Chess"]\n[SetUp "1"]\n',
+      );
       expect(text).toContain('[FEN "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]');
       expect(text).toContain('\n\n1. f3 e5 2. g4 Qh4# 0-1\n');
       expect(pageErrors).toEqual([]);

@@ -201,6 +201,9 @@ describe('Game screen, local game', () => {
   });
 });
 
+/** The computer plays White: 4...exd4 attacks its (NB) box. */
+const ATTACK_ON_THE_COMPUTERS_BOX = ['e2e3', 'e7e5', 'g1f3', 'f8c5', 'b1c3', 'c5d4', 'f3d4', 'e5d4'];
+
 describe('Game screen, computer game', () => {
   it('thinks, highlights the chosen piece, then plays its move', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0);
@@ -315,17 +318,7 @@ describe('Game screen, computer game', () => {
   });
 
   it('answers an attack on its double box after 1.5 s, giving up the cheaper piece', async () => {
-    // The computer plays White: 4...exd4 attacks its (NB) box.
-    const game = playAll(newGame({ mode: 'computer', humanColor: 'black' }), [
-      'e2e3',
-      'e7e5',
-      'g1f3',
-      'f8c5',
-      'b1c3',
-      'c5d4',
-      'f3d4',
-      'e5d4',
-    ]);
+    const game = playAll(newGame({ mode: 'computer', humanColor: 'black' }), ATTACK_ON_THE_COMPUTERS_BOX);
     const server = fakeServer(game);
     const computer: ComputerPlayer = {
       drawScore: drawScoreOf(0),
@@ -394,16 +387,7 @@ describe('Game screen, computer game', () => {
   });
 
   it('on the clock answers an attack on its double box within its cap', async () => {
-    const game = playAll(newGame({ mode: 'computer', humanColor: 'black' }), [
-      'e2e3',
-      'e7e5',
-      'g1f3',
-      'f8c5',
-      'b1c3',
-      'c5d4',
-      'f3d4',
-      'e5d4',
-    ]);
+    const game = playAll(newGame({ mode: 'computer', humanColor: 'black' }), ATTACK_ON_THE_COMPUTERS_BOX);
     const server = fakeServer(game, lowClock('white', 1200));
     const computer: ComputerPlayer = {
       drawScore: drawScoreOf(0),
