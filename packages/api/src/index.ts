@@ -6,6 +6,7 @@ export * from './common.ts';
 export * from './feedback.ts';
 export * from './games.ts';
 export * from './live.ts';
+export * from './lobby.ts';
 export * from './pages.ts';
 export * from './phone.ts';
 export * from './profile.ts';

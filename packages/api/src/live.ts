@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { Square } from './common.ts';
 import { GameResponse } from './games.ts';
+import { GameThumb, LobbyState, PoolCount, Seek } from './lobby.ts';
 import { GuestName, Room, RoomCode, RoomPlayer } from './rooms.ts';
 import { MoveRecord, PieceName, PromotionPiece, SacrificePiece } from './state.ts';
 
@@ -21,6 +22,8 @@ const GameId = z.uuid({ error: 'must be a game id' });
 /** The game's version the client holds: a change meant for another version is refused. */
 const Version = z.int().min(0);
 const game = { gameId: GameId };
+/** Thumbnails one socket follows at most: a page of current games. */
+export const THUMBS_MAX = 50;
 
 // ---- Client to server ----
 
@@ -54,6 +57,13 @@ export const ClientMessage = z.discriminatedUnion('type', [
   /** After a room's game ends: a new game in the same room, colours swapped. */
   z.strictObject({ type: z.literal('game:rematch_offer'), ...game }),
   z.strictObject({ type: z.literal('game:rematch_respond'), ...game, accept: z.boolean() }),
+  /** Follows the lobby: answered with lobby:state, then its changes (a visitor's socket too). */
+  z.strictObject({ type: z.literal('lobby:watch') }),
+  /**
+   * Follows these games' positions for thumbnails (the current games, the featured game): each
+   * change comes as a small game:fen. It replaces the list sent before; an empty list stops.
+   */
+  z.strictObject({ type: z.literal('games:watch'), gameIds: z.array(GameId).max(THUMBS_MAX) }),
 ]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
@@ -69,7 +79,18 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('room:update'), room: Room }),
   z.object({ type: z.literal('room:player_joined'), player: RoomPlayer, room: Room }),
   z.object({ type: z.literal('room:player_left'), playerName: z.string(), room: Room }),
+  /** A game starts: in the room (to its sockets), or from the lobby (to both players' sockets). */
   z.object({ type: z.literal('game:start'), gameId: GameId, roomId: z.string() }),
+  /** The answer to lobby:watch. */
+  z.object({ type: z.literal('lobby:state'), ...LobbyState.shape }),
+  /** A custom seek opened (pool seeks are counted in lobby:pools, not listed). */
+  z.object({ type: z.literal('lobby:seek'), seek: Seek }),
+  /** A seek ended: cancelled, paired or its player gone. Sent for the player's own pool seeks too. */
+  z.object({ type: z.literal('lobby:unseek'), seekId: z.string() }),
+  /** The tiles' counts changed (sent at most once a second). */
+  z.object({ type: z.literal('lobby:pools'), pools: z.array(PoolCount) }),
+  /** A followed thumbnail's game changed (games:watch). */
+  z.object({ type: z.literal('game:fen'), ...GameThumb.shape }),
   z.object({
     type: z.literal('game:move'),
     ...changed,

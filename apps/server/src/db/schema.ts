@@ -116,6 +116,13 @@ export const games = pgTable(
      * those overdue after a restart (features/games/clocks.ts).
      */
     deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+    /**
+     * The position now (SBFEN), written with every change: the lists of live games show it without
+     * replaying the record. Null for games last written before it existed.
+     */
+    sbfen: text('sbfen'),
+    /** How many watch an online game, as the room's presence last counted them: the featured game's measure. */
+    spectators: integer('spectators').notNull().default(0),
   },
   (t) => [
     index('games_white').on(t.whitePlayerId),
@@ -127,6 +134,10 @@ export const games = pgTable(
     // The admin's search by the first characters of a game's id.
     index('games_id_prefix').on(t.id.op('text_pattern_ops')),
     index('games_deadline').on(t.deadlineAt).where(sql`${t.deadlineAt} is not null`),
+    // The current games (/games) and the featured one: online games in play.
+    index('games_live')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.mode} = 'online' and ${t.status} in ('active', 'check')`),
   ],
 );
 
@@ -158,6 +169,41 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A player's wish for a game (docs/api.md, "Lobby"): in a quick-pairing pool, or a custom seek
+ * listed in the lobby. It ends once: cancelled, paired (then `gameId`), or its player gone.
+ */
+export const seeks = pgTable(
+  'seeks',
+  {
+    id: id(),
+    /** A user's id, or a guest's (`guest-…`). */
+    playerId: text('player_id').notNull(),
+    isGuest: boolean('is_guest').notNull(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['pool', 'custom'] }).notNull(),
+    /**
+     * What pairs with what: a pool's seeks with each other ('pool:3+2'), custom seeks of one time
+     * control with each other ('custom:3+2', 'custom:2d'). Pairing locks it (features/lobby).
+     */
+    pairingKey: text('pairing_key').notNull(),
+    timeControl: jsonb('time_control').$type<TimeControl>().notNull(),
+    color: text('color', { enum: ['white', 'black', 'random'] })
+      .notNull()
+      .default('random'),
+    createdAt: createdAt(),
+    /** When an instance last saw one of the player's sockets open: a seek unseen for 10 s ends. */
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endReason: text('end_reason', { enum: ['cancelled', 'paired', 'gone', 'played'] }),
+    gameId: text('game_id').references(() => games.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('seeks_open').on(t.pairingKey, t.createdAt).where(sql`${t.endedAt} is null`),
+    index('seeks_open_player').on(t.playerId).where(sql`${t.endedAt} is null`),
+  ],
+);
 
 /** A private room for an online game (docs/api.md §7). */
 export const rooms = pgTable(
