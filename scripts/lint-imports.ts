@@ -35,7 +35,17 @@ const FEATURE_ENTRIES = ['index.ts', 'pages.ts'];
 /** The server's sources; its features are folders of SERVER_SRC/features. */
 const SERVER_SRC = 'apps/server/src/';
 /** The server's features from the bottom up: each imports only those before it, never one after. */
-export const SERVER_FEATURES = ['health', 'accounts', 'feedback', 'games', 'rooms', 'lobby', 'live', 'admin', 'web'];
+export const SERVER_FEATURES = [
+  'health',
+  'accounts',
+  'feedback',
+  'games',
+  'rooms',
+  'lobby',
+  'live',
+  'admin',
+  'web',
+];
 /** The server's code outside features/ is shared and imports no feature, but for what assembles them. */
 const SERVER_ASSEMBLY = ['app.ts', 'services.ts', 'cli/'];
 
