@@ -29,27 +29,27 @@ const LobbyTimeControl = TimeControl.refine((tc) => tc.kind !== 'untimed', 'A lo
 // ---- Requests ----
 
 /**
- * `POST /api/lobby/seeks`: a tile's click (a pool: random colours, paired with the pool's next
- * player) or a custom seek (listed until someone accepts it, or its twin is made). A visitor
- * sends `displayName` and becomes a guest, as in the rooms.
+ * `POST /api/guest`: a visitor becomes a guest named so (the rooms' signed cookie), before a seek:
+ * the page's socket then reconnects as that guest, so the game's start reaches it.
+ */
+export const GuestRequest = z.strictObject({ displayName: GuestName });
+export type GuestRequest = z.input<typeof GuestRequest>;
+export const GUEST_NAME_FOR_LOBBY = 'Please enter your name to play as a guest';
+
+/**
+ * `POST /api/lobby/seeks` (a user or a guest): a tile's click (a pool: random colours, paired with
+ * the pool's next player) or a custom seek (listed until someone accepts it, or its twin is made).
+ * `POST /api/lobby/seeks/{id}/accept` takes no body.
  */
 export const SeekRequest = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('pool'), pool: PoolKey, displayName: GuestName }),
+  z.strictObject({ kind: z.literal('pool'), pool: PoolKey }),
   z.strictObject({
     kind: z.literal('custom'),
     timeControl: LobbyTimeControl,
     color: SeekColor.default('random'),
-    displayName: GuestName,
   }),
 ]);
 export type SeekRequest = z.input<typeof SeekRequest>;
-
-/** `POST /api/lobby/seeks/{id}/accept`: a visitor names themselves here too. */
-export const AcceptSeekRequest = z
-  .strictObject({ displayName: GuestName })
-  .nullish()
-  .transform((body) => body ?? { displayName: undefined });
-export type AcceptSeekRequest = z.input<typeof AcceptSeekRequest>;
 
 // ---- Responses ----
 
@@ -74,16 +74,21 @@ export const Seek = z.object({
 });
 export type Seek = z.infer<typeof Seek>;
 
-/**
- * The answer to a seek or an accept: the game when it paired at once, else the seek now open.
- * `player`: who the caller is now (a visitor has just become this guest).
- */
-export const SeekResponse = z.object({
-  seek: Seek.nullable(),
-  gameId: z.string().nullable(),
-  player: LobbyPlayer,
-});
+/** The answer to a seek or an accept: the game when it paired at once, else the seek now open. */
+export const SeekResponse = z.object({ seek: Seek.nullable(), gameId: z.string().nullable() });
 export type SeekResponse = z.infer<typeof SeekResponse>;
+
+/**
+ * `GET /api/lobby/seeks/{id}` (its player only): what became of a seek, for a page that was away
+ * when its game started (a reconnection), since a socket message may be lost.
+ */
+export const SeekFate = z.object({
+  id: z.string(),
+  state: z.enum(['open', 'cancelled', 'paired', 'gone', 'played']),
+  /** The game it was paired into. */
+  gameId: z.string().nullable(),
+});
+export type SeekFate = z.infer<typeof SeekFate>;
 
 /** A pool's tile: how many wait in it, and how many play a game of its time control. */
 export const PoolCount = z.object({
