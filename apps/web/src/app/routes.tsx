@@ -23,6 +23,7 @@ const staticPages = onDemand(() => import('../features/static/pages.ts'));
 const feedbackPages = onDemand(() => import('../features/feedback/pages.ts'));
 const adminPages = onDemand(() => import('../features/admin/pages.ts'));
 const learnPages = onDemand(() => import('../features/learn/pages.ts'));
+const gamesCode = onDemand(() => import('./games.tsx'));
 
 const Landing = componentOf(landingCode, 'Landing');
 const Home = componentOf(homeCode, 'Home');
@@ -40,6 +41,7 @@ const FeedbackPage = componentOf(feedbackPages, 'FeedbackPage');
 const AdminPage = componentOf(adminPages, 'AdminPage');
 const LearnPage = componentOf(learnPages, 'LearnPage');
 const CoursePage = componentOf(learnPages, 'CoursePage');
+const Games = componentOf(gamesCode, 'Games');
 
 /**
  * For the pages whose document preloads their code (apps/web/build/pages.ts, `data-page`), what
@@ -149,6 +151,7 @@ export const routes: RouteObject[] = [
       { path: '/auth', element: titled('Login', <AuthPage />) },
       { path: '/settings', element: titled('Settings', <Settings />) },
       { path: '/room/:code', element: <RoomPage /> },
+      { path: '/games', element: titled('Current games', <Games />) },
       { path: '/about', element: titled('About', <AboutPage />) },
       { path: '/support', element: titled('Support', <SupportPage />) },
       { path: '/privacy', element: titled('Privacy Policy', <PrivacyPage />) },
