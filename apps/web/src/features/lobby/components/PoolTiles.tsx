@@ -40,8 +40,9 @@ export function PoolTiles({ onCreate }: { onCreate: () => void }) {
               <SearchingTile pool={pool} seek={seek} onCancel={() => seek && void cancel(seek)} />
             ) : (
               <button type="button" className={IDLE} onClick={() => seekPool(pool.key)}>
-                <span className="text-2xl font-semibold text-slate-900 sm:text-3xl">{pool.key}</span>
-                <span className="text-sm font-medium text-slate-700">{SPEED_NAMES[pool.speed]}</span>
+                {/* The spaces part the name a screen reader says; a flex box shows none of them. */}
+                <span className="text-2xl font-semibold text-slate-900 sm:text-3xl">{pool.key}</span>{' '}
+                <span className="text-sm font-medium text-slate-700">{SPEED_NAMES[pool.speed]}</span>{' '}
                 <span className="text-xs text-slate-500">{countsText(counts.get(pool.key))}</span>
               </button>
             )}
@@ -50,7 +51,7 @@ export function PoolTiles({ onCreate }: { onCreate: () => void }) {
       })}
       <li>
         <button type="button" className={IDLE} onClick={onCreate}>
-          <span className="text-base font-semibold text-slate-900 sm:text-lg">Create a game</span>
+          <span className="text-base font-semibold text-slate-900 sm:text-lg">Create a game</span>{' '}
           <span className="text-xs text-slate-500">Your time control and colour</span>
         </button>
       </li>
