@@ -72,7 +72,8 @@ describe('Current games (/games)', () => {
       'GET /api/games/live?page=1': { status: 200, body: page([]) },
     });
     renderApp(<CurrentGamesPage renderBoard={renderBoard} />, '/games');
-    expect(await screen.findByText('No games are being played right now.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Play online' }).getAttribute('href')).toBe('/');
+    const empty = (await screen.findByText('No games are being played right now.'))
+      .parentElement as HTMLElement;
+    expect(within(empty).getByRole('link', { name: 'Play online' }).getAttribute('href')).toBe('/');
   });
 });

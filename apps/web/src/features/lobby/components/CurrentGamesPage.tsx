@@ -26,7 +26,13 @@ export function CurrentGamesPage({ renderBoard }: { renderBoard: RenderThumb }) 
 
   return (
     <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
-      <h1 className="text-2xl font-bold text-slate-900">Current games</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold text-slate-900">Current games</h1>
+        <Link to="/" className="text-sm font-medium text-amber-700 underline-offset-2 hover:underline">
+          Play online
+        </Link>
+      </div>
+      <p className="mt-1 text-sm text-slate-600">The games being played now: open one to watch it live.</p>
       {!games ? (
         query.isError ? (
           <p role="alert" className="mt-4 text-red-700">

@@ -10,9 +10,9 @@ export function PlayOnline() {
   const { asPlayer } = useLobby();
   const [creating, setCreating] = useState(false);
   return (
-    <section aria-labelledby="play-online">
+    <section aria-labelledby="play-online-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="play-online" className="text-2xl font-bold text-slate-900">
+        <h2 id="play-online-title" className="text-2xl font-bold text-slate-900">
           Play online
         </h2>
         <Link to="/games" className="text-sm font-medium text-amber-700 underline-offset-2 hover:underline">

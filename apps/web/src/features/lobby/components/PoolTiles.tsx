@@ -13,7 +13,7 @@ function SearchingTile({ pool, seek, onCancel }: { pool: Pool; seek: Seek | null
   return (
     <div className={`${TILE} border-amber-500 bg-amber-50`}>
       <span className="text-xl font-semibold text-slate-900">{pool.key}</span>
-      <Searching className="text-xs text-slate-700" />
+      <Searching className="flex-col gap-1 text-xs text-slate-700" />
       <Button size="sm" variant="outline" disabled={!seek} onClick={onCancel}>
         Cancel
       </Button>

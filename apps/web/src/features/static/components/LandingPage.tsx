@@ -62,7 +62,12 @@ export function LandingPage({
               friend at your screen.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/auth" className={buttonClass('primary', 'lg')}>
+              {playOnline && (
+                <a href="#play-online" className={buttonClass('primary', 'lg')}>
+                  Play online
+                </a>
+              )}
+              <Link to="/auth" className={buttonClass(playOnline ? 'inverse' : 'primary', 'lg')}>
                 Login
               </Link>
               <Link to="/auth?tab=register" className={buttonClass('inverse', 'lg')}>
@@ -93,7 +98,11 @@ export function LandingPage({
           <div>{showcase}</div>
         </div>
       </section>
-      {playOnline && <div className="mx-auto max-w-6xl px-4 pt-10">{playOnline}</div>}
+      {playOnline && (
+        <div id="play-online" className="mx-auto max-w-6xl scroll-mt-4 px-4 pt-10">
+          {playOnline}
+        </div>
+      )}
       <section className="mx-auto max-w-6xl px-4 py-12">
         <h2 className="text-2xl font-bold text-slate-900">How it plays</h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
