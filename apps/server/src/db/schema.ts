@@ -138,6 +138,10 @@ export const games = pgTable(
     index('games_live')
       .on(t.createdAt, t.id)
       .where(sql`${t.mode} = 'online' and ${t.status} in ('active', 'check')`),
+    // The featured game: the most watched in play, the newest of equals, read off its end.
+    index('games_featured')
+      .on(t.spectators, t.createdAt, t.id)
+      .where(sql`${t.mode} = 'online' and ${t.status} in ('active', 'check')`),
   ],
 );
 

@@ -1,8 +1,16 @@
-import type { GameResponse, MoveRecord } from '@sbc/api';
+import {
+  type CurrentGame,
+  type FeaturedGameResponse,
+  type GameResponse,
+  type MoveRecord,
+  type Page,
+  PageQuery,
+} from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { UserRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import { currentGames, featuredGame } from './current.ts';
 import { colorsOf } from './intentions.ts';
 import { readGame, viewTime } from './service.ts';
 import { findGameRow, listMoves } from './store.ts';
@@ -22,6 +30,18 @@ export const mayRead = (row: GameRow, reader: UserRow | null): boolean =>
 /** The game reads: no session needed, so they stand apart from the player's calls (player.ts). */
 export async function gameReadRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
+  const now = () => services.now().getTime();
+
+  // The current games and the featured one: online games in play, which anyone may watch.
+  app.get<{ Querystring: PageQuery }>(
+    '/api/games/live',
+    { schema: { querystring: PageQuery } },
+    async (request): Promise<Page<CurrentGame>> => currentGames(services.database.db, request.query, now()),
+  );
+  app.get(
+    '/api/games/featured',
+    async (): Promise<FeaturedGameResponse> => ({ game: await featuredGame(services.database.db, now()) }),
+  );
 
   app.get<Id>('/api/games/:id', { schema: { params } }, async (request): Promise<GameResponse> => {
     const loaded = await readGame(services, request.params.id);

@@ -7,6 +7,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { type Change, colorsOf, onTime } from './intentions.ts';
+import { describable } from './position.ts';
 import { refusal } from './refusals.ts';
 import { saveGame } from './save.ts';
 import { findGame, insertGame, loadGame, rebuild } from './store.ts';
@@ -23,10 +24,14 @@ export const viewTime = (services: Pick<Services, 'config' | 'now'>): ViewTime =
   now: services.now().getTime(),
 });
 
-/** The columns the rules derive from a game. */
-export function derived(game: Game) {
+/**
+ * The columns the rules derive from a game. While a defender's choice is pending, which no SBFEN
+ * describes, the position stays the one before (`previous`).
+ */
+export function derived(game: Game, previous: string | null = null) {
   const { status, winner } = game.status();
-  return { status, winner, currentTurn: game.turn, moveCount: game.moves.length };
+  const sbfen = describable(game.position) ?? previous;
+  return { status, winner, currentTurn: game.turn, moveCount: game.moves.length, sbfen };
 }
 
 export async function createGame(
@@ -113,7 +118,7 @@ export async function commit(
   };
   const written: GameChanges = {
     record,
-    ...derived(game),
+    ...derived(game, row.sbfen),
     lastMoveAt: change.decided ? now : row.lastMoveAt,
     updatedAt: now,
     drawRequestStatus: draw.status,

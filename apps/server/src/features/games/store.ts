@@ -39,7 +39,7 @@ const seatOf = (guest: typeof whiteGuest | typeof blackGuest, side: 'whitePlayer
   and(eq(guest.roomId, games.roomId), eq(guest.playerId, games[side]), eq(guest.isGuest, true));
 
 /** Games with their players' names. */
-function selectGames<T extends SelectedFieldsFlat | typeof games>(db: Db, game: T) {
+export function selectGames<T extends SelectedFieldsFlat | typeof games>(db: Db, game: T) {
   return db
     .select({
       game,

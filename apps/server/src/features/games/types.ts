@@ -44,5 +44,6 @@ export const CHANGED = [
   'drawRequestStatus',
   'drawRequestedBy',
   'deadlineAt',
+  'sbfen',
 ] as const;
 export type GameChanges = Pick<GameRow, (typeof CHANGED)[number]>;

@@ -1,5 +1,6 @@
 import type { ClockState, GameResponse, GameSummary, MoveRecord } from '@sbc/api';
 import {
+  type ClockRecord,
   clockView,
   deadlineOf,
   type GameState,
@@ -40,9 +41,18 @@ export interface ViewTime {
   now: number;
 }
 
+/** What a game's clocks are read from: the row's columns, and the chess clock of its record. */
+export type ClockFields = Pick<GameRow, 'timeControl' | 'status' | 'currentTurn'> & {
+  chessClock?: ClockRecord | null;
+};
+
 /** A timed game's clocks at `now` (docs/api.md, "Clocks"); null when untimed. */
-export function clockState(row: GameRow, now: number): ClockState | null {
-  const clock = (row.record as StoredRecord).chessClock;
+export const clockState = (row: GameRow, now: number): ClockState | null =>
+  clockOf({ ...row, chessClock: (row.record as StoredRecord).chessClock }, now);
+
+/** The clocks of `clockState`, from the few fields a list reads (current.ts). */
+export function clockOf(row: ClockFields, now: number): ClockState | null {
+  const clock = row.chessClock;
   if (!clock || row.timeControl.kind === 'untimed') return null;
   const live = isLive(row.status as GameStatus);
   const toMove = row.currentTurn as ColorName;

@@ -9,13 +9,13 @@ import { exitRoom, handle, type Live } from './messages.ts';
 /** Closes a socket past its own message limit. */
 export const POLICY_CLOSE = 1008;
 
-/** Messages that read the game from the database, limited on their own (LIVE_SOCKET_SYNCS). */
-const COSTLY = new Set<ClientMessage['type']>(['game:sync', 'game:watch']);
+/** Messages that read games from the database, limited on their own (LIVE_SOCKET_SYNCS). */
+const COSTLY = new Set<ClientMessage['type']>(['game:sync', 'game:watch', 'games:watch']);
 
 const invalid = (message: string): ServerMessage => ({ type: 'error', message, code: 'invalidMessage' });
 const rateLimited = (message: string): ServerMessage => ({ type: 'error', message, code: 'rateLimited' });
 const ADDRESS_BUSY = rateLimited('Too many messages from your address; wait a few seconds');
-const COSTLY_BUSY = rateLimited('Too many game:sync or game:watch messages; wait a few seconds');
+const COSTLY_BUSY = rateLimited('Too many game:sync, game:watch or games:watch messages; wait a few seconds');
 
 /** A frame as a client message, or the `error` that answers it. */
 function read(data: { toString(): string }, isBinary: boolean): ClientMessage | ServerMessage {

@@ -1,5 +1,12 @@
 import type { WebSocket } from '@fastify/websocket';
-import type { GameActionResponse, MaintenanceResponse, MoveRecord, ServerMessage } from '@sbc/api';
+import type {
+  GameActionResponse,
+  MaintenanceResponse,
+  MoveRecord,
+  ServerMessage,
+  ServerMessageOf,
+} from '@sbc/api';
+import { type GameStatus, isLive } from '@sbc/game';
 import type { GameEvent } from '../../events/bus.ts';
 import type { RoomEvent } from '../rooms/events.ts';
 import type { Player } from '../rooms/guests.ts';
@@ -29,6 +36,8 @@ export interface LiveSocket {
   room: { id: string; role: Role } | null;
   /** The games whose events it receives, as a player or a spectator of each. */
   games: Map<string, Role>;
+  /** The games whose thumbnails it follows (games:watch): a small game:fen each change, no more. */
+  thumbs: Set<string>;
 }
 
 /** A socket's lag after a pong: half the round trip, smoothed over the last few measures. */
@@ -81,6 +90,27 @@ export function gameMessage(event: GameEvent): ServerMessage {
   }
 }
 
+/**
+ * A game event as a thumbnail shows it (game:fen); null while a defender's choice is pending, a
+ * position no SBFEN describes: the choice's event shows the position after it.
+ */
+export function thumbMessage(event: GameEvent): ServerMessageOf<'game:fen'> | null {
+  const { game } = event.payload as unknown as GamePayload;
+  const { sbfen } = game.gameState;
+  if (sbfen === null) return null;
+  const last = game.gameState.lastMove;
+  return {
+    type: 'game:fen',
+    gameId: event.gameId,
+    sbfen,
+    lastMove: last && { from: last.from, to: last.to },
+    moveCount: game.moveCount,
+    turn: game.currentTurn,
+    over: !isLive(game.status as GameStatus),
+    clock: game.gameState.clock,
+  };
+}
+
 /** A message as the bytes of a text frame. */
 const frame = (message: ServerMessage): Buffer => Buffer.from(JSON.stringify(message));
 
@@ -105,6 +135,8 @@ export class Hub {
   private readonly byGame = new Map<string, Set<LiveSocket>>();
   private readonly byPlayer = new Map<string, Set<LiveSocket>>();
   private readonly byAddress = new Map<string, Set<LiveSocket>>();
+  /** Apart from byGame: a thumbnail's socket gets game:fen, never the whole game's frames. */
+  private readonly byThumb = new Map<string, Set<LiveSocket>>();
 
   constructor(private readonly limits: LiveLimits) {}
 
@@ -160,19 +192,42 @@ export class Hub {
     return room;
   }
 
+  /** The socket's thumbnails become these games' (games:watch): the list before is dropped. */
+  followThumbs(socket: LiveSocket, gameIds: Iterable<string>): void {
+    for (const gameId of socket.thumbs) index(this.byThumb, gameId, socket, false);
+    socket.thumbs = new Set(gameIds);
+    for (const gameId of socket.thumbs) index(this.byThumb, gameId, socket, true);
+  }
+
   forget(socket: LiveSocket): void {
     for (const gameId of socket.games.keys()) index(this.byGame, gameId, socket, false);
     socket.games.clear();
+    this.followThumbs(socket, []);
     index(this.byAddress, socket.address, socket, false);
     index(this.byPlayer, socket.player.id, socket, false);
   }
 
   relayGame(event: GameEvent): void {
     const sockets = this.byGame.get(event.gameId);
-    if (!sockets) return;
     // Every socket of the game gets the same text: serialized and encoded once, not once a socket.
-    const text = frame(gameMessage(event));
-    for (const socket of sockets) this.sendFrame(socket, text);
+    if (sockets) {
+      const text = frame(gameMessage(event));
+      for (const socket of sockets) this.sendFrame(socket, text);
+    }
+    this.relayThumb(event);
+  }
+
+  /** The game's thumbnail, built once for all its followers; an ended game's is its last. */
+  private relayThumb(event: GameEvent): void {
+    const sockets = this.byThumb.get(event.gameId);
+    const message = sockets && thumbMessage(event);
+    if (!sockets || !message) return;
+    const text = frame(message);
+    for (const socket of sockets) {
+      this.sendFrame(socket, text);
+      if (message.over) socket.thumbs.delete(event.gameId);
+    }
+    if (message.over) this.byThumb.delete(event.gameId);
   }
 
   /** Maintenance switched on or off: every socket, its text encoded once. */

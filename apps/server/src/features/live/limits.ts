@@ -13,7 +13,7 @@ export interface LiveLimits {
   socketsPerPlayer: number;
   /** Messages within MESSAGE_WINDOW_MS from one socket; one more closes it (1008). */
   socketMessages: number;
-  /** `game:sync` and `game:watch`, which read the game from the database, within the window from one socket. */
+  /** `game:sync`, `game:watch` and `games:watch`, which read games from the database, within the window from one socket. */
   socketSyncs: number;
   /** Messages within the window from all the sockets of one address. */
   addressMessages: number;

@@ -2,6 +2,7 @@ import type { ClientMessage, GameIntention } from '@sbc/api';
 import type { FastifyBaseLogger } from 'fastify';
 import { HttpError, notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
+import { liveOnlineIds } from '../games/current.ts';
 import {
   applyIntention,
   type Change,
@@ -22,6 +23,7 @@ import { countPresence, joinRoom, leaveRoom, showRoom } from '../rooms/service.t
 import type { Hub, LiveSocket, Role } from './hub.ts';
 import type { Budgets } from './limits.ts';
 import type { SpectatorNews } from './spectators.ts';
+import { refuseVisitor } from './visitors.ts';
 
 /** What the handlers share: the services, the log, this instance's sockets and their budgets, the spectator counts to tell. */
 export interface Live {
@@ -40,6 +42,7 @@ const SPECTATOR = new HttpError(403, "Spectators cannot play; only the game's pl
 export async function handle(live: Live, socket: LiveSocket, message: ClientMessage): Promise<void> {
   const { services, log } = live;
   const { player } = socket;
+  refuseVisitor(player, message);
   switch (message.type) {
     case 'room:join':
       return joinBySocket(live, socket, message.code);
@@ -74,6 +77,9 @@ export async function handle(live: Live, socket: LiveSocket, message: ClientMess
       return sendGame(live, socket, await viewable(services, socket, message.gameId));
     case 'game:watch':
       return watch(live, socket, message.gameId);
+    case 'games:watch':
+      // Unknown ids, ended games and private ones are left out without a word.
+      return live.hub.followThumbs(socket, await liveOnlineIds(services.database.db, message.gameIds));
     case 'game:rematch_offer':
       return offerRematch(services, log, player, message.gameId);
     case 'game:rematch_respond':
@@ -127,7 +133,7 @@ function intend(live: Live, socket: LiveSocket, gameId: string, version: number,
 async function viewable(services: Services, socket: LiveSocket, gameId: string) {
   const loaded = await readGame(services, gameId);
   const role: Role = loaded && colorsOf(loaded.row, socket.player.id).length ? 'player' : 'spectator';
-  if (!loaded || (role === 'spectator' && !loaded.row.roomId)) throw notFound('Game not found');
+  if (!loaded || (role === 'spectator' && loaded.row.mode !== 'online')) throw notFound('Game not found');
   return { loaded, role };
 }
 

@@ -4,16 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { refuseForeignOrigin } from '../../plugins/security.ts';
 import { maintenanceEvents, readMaintenance } from '../games/maintenance.ts';
 import { roomEvents } from '../rooms/events.ts';
-import { playerOf, requirePlayer } from '../rooms/guests.ts';
+import { playerOf } from '../rooms/guests.ts';
 import { tellPresence } from '../rooms/service.ts';
 import { serve } from './connection.ts';
 import { Hub, type LiveSocket, TOO_MANY_SOCKETS } from './hub.ts';
 import { keepAlive, watchSessions } from './keepalive.ts';
 import { budgets, LOG_EVERY_MS, liveLimits, SPECTATORS_EVERY_MS, Windows } from './limits.ts';
 import { SpectatorNews } from './spectators.ts';
+import { visitor } from './visitors.ts';
 
 /**
- * The real-time connection at /ws (docs/api.md §7): a player's or guest's socket, and the relay of
+ * The real-time connection at /ws (docs/api.md §7): a player's, guest's or visitor's socket, and the relay of
  * the bus's game and room events to this instance's sockets, and of the maintenance setting when
  * it is switched.
  */
@@ -85,13 +86,12 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       preValidation: async (request) => {
         refuseForeignOrigin(request, services.config);
         await services.sessions.load(request);
-        requirePlayer(request, services.secret);
       },
     },
     (ws, request) => {
       const socket: LiveSocket = {
         ws,
-        player: playerOf(request, services.secret)!,
+        player: playerOf(request, services.secret) ?? visitor(),
         address: request.ip,
         sessionId: request.sessionId,
         answeredAt: performance.now(),
@@ -99,6 +99,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
         lagMs: 0,
         room: null,
         games: new Map(),
+        thumbs: new Set(),
       };
       const refused = hub.admit(socket);
       if (refused) {

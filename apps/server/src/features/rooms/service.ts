@@ -5,6 +5,7 @@ import type { Db } from '../../db/connect.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { uniqueViolation } from '../accounts/users.ts';
+import { storeSpectators } from '../games/current.ts';
 import { refuseRoomGameDuringMaintenance } from '../games/maintenance.ts';
 import { insertOnlineGame } from '../games/online.ts';
 import { findGameRow } from '../games/store.ts';
@@ -248,6 +249,8 @@ export async function tellPresence(
   const messages: ServerMessage[] = players ? [{ type: 'room:update', room }] : [];
   if (spectators && room.gameId) {
     messages.push({ type: 'game:spectators', gameId: room.gameId, count: room.spectators });
+    // The featured game's measure (games/current.ts).
+    await storeSpectators(services.database.db, room.gameId, room.spectators);
   }
   await tellRoom(services.bus, log, roomId, ...messages);
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "games_featured" ON "games" USING btree ("spectators","created_at","id") WHERE "games"."mode" = 'online' and "games"."status" in ('active', 'check');
