@@ -2,18 +2,19 @@ import type { User } from '@sbc/api';
 import { lazy, Suspense } from 'react';
 import { Board } from '../features/game/index.ts';
 import { HomePage } from '../features/home/pages.ts';
-import { LobbyLive, PlayOnline } from '../features/lobby/index.ts';
+import { FeaturedGame, LobbyLive, PlayOnline } from '../features/lobby/index.ts';
 import { MultiplayerButton } from './multiplayer.tsx';
+import { renderThumb } from './thumbs.tsx';
 
 const RulesDialog = lazy(() => import('../features/game/pages.ts').then((m) => ({ default: m.RulesDialog })));
 
 /**
  * The signed-in home, given the game feature's Rules dialog and replay board, the rooms' Multiplayer
- * button and the lobby's Play online.
+ * button and the lobby's Play online with the featured game.
  */
 export function Home({ user }: { user: User }) {
   return (
-    <LobbyLive>
+    <LobbyLive featured>
       <HomePage
         user={user}
         rulesDialog={(open, set) => (
@@ -23,7 +24,7 @@ export function Home({ user }: { user: User }) {
           </Suspense>
         )}
         multiplayer={<MultiplayerButton variant="outline" size="sm" />}
-        playOnline={<PlayOnline />}
+        playOnline={<PlayOnline aside={<FeaturedGame renderBoard={renderThumb} />} />}
         renderBoard={(state) => (
           <Board
             board={state.board}

@@ -5,8 +5,11 @@ import { CreateGameDialog } from './CreateGameDialog.tsx';
 import { PoolTiles } from './PoolTiles.tsx';
 import { SeekList } from './SeekList.tsx';
 
-/** Play online: the quick-pairing tiles with Create a game, and the lobby list beside (below, on a phone). */
-export function PlayOnline() {
+/**
+ * Play online: the quick-pairing tiles with Create a game, and the lobby list beside (below, on a
+ * phone), with `aside` under it (the home's featured game).
+ */
+export function PlayOnline({ aside }: { aside?: React.ReactNode }) {
   const { asPlayer } = useLobby();
   const [creating, setCreating] = useState(false);
   return (
@@ -21,7 +24,10 @@ export function PlayOnline() {
       </div>
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <PoolTiles onCreate={() => asPlayer(() => setCreating(true))} />
-        <SeekList />
+        <div className="space-y-6">
+          <SeekList />
+          {aside}
+        </div>
       </div>
       <CreateGameDialog open={creating} onOpenChange={setCreating} />
     </section>
