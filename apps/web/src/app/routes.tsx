@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject, useLocation, useParams } from 'react-router';
+import { type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { Navigate, Outlet, type RouteObject, useLocation, useNavigationType, useParams } from 'react-router';
 import { Footer } from '../components/Footer.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
@@ -62,6 +62,13 @@ export const preparePage: Record<string, (client: QueryClient, path: string) => 
 function Layout() {
   const { user, isLoading } = useSession();
   const { pathname } = useLocation();
+  // A new page opens at its top, as a document does (a game started from low on the home, a
+  // tile's pairing); Back and Forward leave the place to the browser.
+  const navigation = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new page (its path).
+  useLayoutEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
   return (
     <PageFrame footer={<Footer signedIn={user !== null} />}>
       <MaintenanceBanner forPlayer={!isLoading && !user?.isAdmin} signedIn={user !== null} />
