@@ -197,6 +197,9 @@ describe('quick pairing', () => {
     ]) {
       expect((await ann.post('/api/lobby/seeks', body)).status, JSON.stringify(body)).toBe(400);
     }
+    expect(
+      (await ann.post('/api/lobby/seeks', { kind: 'custom', timeControl: { kind: 'untimed' } })).body.message,
+    ).toBe('timeControl: A lobby game has a time control');
     for (const id of ['nope', '00000000-0000-4000-8000-000000000000']) {
       expect((await ann.get(`/api/lobby/seeks/${id}`)).status).toBeGreaterThanOrEqual(400);
       expect([400, 404]).toContain((await ann.post(`/api/lobby/seeks/${id}/accept`)).status);
