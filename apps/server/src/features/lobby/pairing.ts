@@ -43,7 +43,7 @@ export type Placed =
   | { seek: SeekRow; twin: boolean; started: null }
   | { seek: null; twin: false; started: Started };
 
-/** A candidate ended between its reading and its lock: the transaction begins again without it. */
+/** A candidate ended between its reading and its game: the transaction begins again without it. */
 class CandidateGone extends Error {}
 
 export function wantedOf(request: z.output<typeof SeekRequest>): Wanted {
@@ -140,6 +140,7 @@ async function startGame(
   await seat(tx, room.id, player, now);
   await refuseRoomGameDuringMaintenance(tx, player);
   const [white, black] = hostIsWhite ? [host.id, player.id] : [player.id, host.id];
+  const pairedSeeks = [seek.id, ...(mine ? [mine.id] : [])];
   const started = await insertOnlineGame(
     tx,
     {
@@ -148,10 +149,13 @@ async function startGame(
       black,
       ownerId: host.isGuest ? null : host.id,
       timeControl: seek.timeControl,
-      pairedSeeks: [seek.id, ...(mine ? [mine.id] : [])],
+      pairedSeeks,
     },
     now,
   );
+  // A cancel or the liveness sweep (which take no player lock) ended the seek since it was read:
+  // its player no longer wants this game.
+  if (!started.endedSeeks.includes(seek.id)) throw new CandidateGone();
   await updateRoom(tx, room.id, { gameId: started.id });
   // Its first-move window (a timer for a game whose insert rolls back finds no game).
   services.clockTimers.arm(started.id, started.deadlineAt);
