@@ -186,6 +186,24 @@ describe('quick pairing', () => {
     expect((await bob.post(`/api/lobby/seeks/${pool.id}/accept`)).status).toBe(404);
   });
 
+  it('settles a cancel racing an accept one way: cancelled and unpaired, or paired into the game', async () => {
+    const rounds = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const [ann, bob] = [await guest(), await guest()];
+        const seek = (await seekCustom(ann, 'white', 45)).body.seek!;
+        const [cancel, accept] = await Promise.all([
+          ann.delete(`/api/lobby/seeks/${seek.id}`),
+          bob.post(`/api/lobby/seeks/${seek.id}/accept`),
+        ]);
+        return { cancel: cancel.body, accept };
+      }),
+    );
+    for (const { cancel, accept } of rounds) {
+      if (cancel.state === 'cancelled') expect(accept.body.code).toBe('seekGone');
+      else expect(cancel).toMatchObject({ state: 'paired', gameId: accept.body.gameId });
+    }
+  });
+
   it('refuses forged input and changes nothing', async () => {
     const ann = await guest();
     for (const body of [
