@@ -11,16 +11,18 @@ const SEEKERS = 100;
 describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('pairing across instances', () => {
   let server: TestServer;
   let other: FastifyInstance;
+  /** Each instance's /ws. */
+  let urls: string[];
   beforeAll(async () => {
     ({ server, other } = await twoInstances({
       env: { RATE_LIMIT_SCALE: '100', LIVE_SOCKETS_PER_ADDRESS: '1000' },
     }));
+    urls = await Promise.all([server.app, other].map(listen));
   }, 60_000);
   afterAll(() => server.close());
 
   it('pairs 100 seekers of one pool, half on each instance, into exactly 50 games', async () => {
     const apps = [server.app, other];
-    const urls = await Promise.all(apps.map(listen));
     const seekers: { agent: Agent; id: string; socket: LiveClient }[] = [];
     for (let i = 0; i < SEEKERS; i++) {
       const agent = on(apps[i % 2], server.agent());
@@ -59,4 +61,26 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('pairing ac
       socket.close();
     }
   }, 60_000);
+
+  it('shows a custom seek made on one instance to a watcher on the other, and takes it away within 1 s of its cancel', async () => {
+    const ann = server.agent();
+    await ann.post('/api/guest', { displayName: 'Ann' });
+    const watcher = on(other, server.agent());
+    await watcher.post('/api/guest', { displayName: 'Watcher' });
+    const socket = await LiveClient.as(urls[1], watcher);
+    await socket.ask({ type: 'lobby:watch' }, 'lobby:state');
+    const { seek } = (
+      await ann.post('/api/lobby/seeks', {
+        kind: 'custom',
+        timeControl: { kind: 'correspondence', days: 3 },
+        color: 'black',
+      })
+    ).body;
+    expect((await socket.next('lobby:seek')).seek).toEqual(seek);
+    const cancelledAt = Date.now();
+    await ann.delete(`/api/lobby/seeks/${seek.id}`);
+    await socket.next('lobby:unseek', (m) => m.seekId === seek.id, 1000);
+    expect(Date.now() - cancelledAt).toBeLessThan(1000);
+    socket.close();
+  });
 });
