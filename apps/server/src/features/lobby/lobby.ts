@@ -40,6 +40,10 @@ const poolCounts = (waiting: (key: string) => number, playing: Map<string, numbe
     playing: playing.get(pool) ?? 0,
   }));
 
+/** Players in online games in play (two a game), by pool name. */
+const playersByPool = (playing: Awaited<ReturnType<typeof playingByTimeControl>>) =>
+  new Map(playing.map(({ timeControl, games }) => [formatTimeControl(timeControl), games * 2]));
+
 /** Work repeated every `ms`, never two at once; `stop` waits for the one under way. */
 function repeat(ms: number, work: () => Promise<void>, log: FastifyBaseLogger, what: string) {
   let running: Promise<void> | null = null;
@@ -199,6 +203,3 @@ export class Lobby {
     for (const [id, at] of this.ended) if (at < readAt - ENDED_KEPT_MS) this.ended.delete(id);
   }
 }
-
-const playersByPool = (playing: Awaited<ReturnType<typeof playingByTimeControl>>) =>
-  new Map(playing.map(({ timeControl, games }) => [formatTimeControl(timeControl), games * 2]));
