@@ -204,6 +204,22 @@ describe('quick pairing', () => {
     }
   });
 
+  it('refuses seeks and accepts during maintenance', async () => {
+    const admin = await server.signedIn({ isAdmin: true });
+    const [ann, bob] = [await guest(), await guest()];
+    const seek = (await seekCustom(ann, 'white', 60)).body.seek!;
+    await admin.post('/api/admin/maintenance', { enabled: true, message: 'Back at noon.' });
+    try {
+      const refused = { status: 503, body: { maintenanceMode: true, message: 'Back at noon.' } };
+      expect(await seekPool(bob, '3+0')).toMatchObject(refused);
+      expect(await bob.post(`/api/lobby/seeks/${seek.id}/accept`)).toMatchObject(refused);
+      expect((await ann.get(`/api/lobby/seeks/${seek.id}`)).body.state).toBe('open');
+    } finally {
+      await admin.post('/api/admin/maintenance', { enabled: false });
+    }
+    await ann.delete(`/api/lobby/seeks/${seek.id}`);
+  });
+
   it('refuses forged input and changes nothing', async () => {
     const ann = await guest();
     for (const body of [
