@@ -18,8 +18,6 @@ const ADDRESS_BUSY = rateLimited('Too many messages from your address; wait a fe
 const COSTLY_BUSY = rateLimited(
   'Too many game:sync, game:watch, games:watch or lobby:watch messages; wait a few seconds',
 );
-  'Too many game:sync, game:watch, games:watch or lobby:watch messages; wait a few seconds',
-);
 
 /** A frame as a client message, or the `error` that answers it. */
 function read(data: { toString(): string }, isBinary: boolean): ClientMessage | ServerMessage {
