@@ -18,6 +18,8 @@ import { gameRoutes } from './features/games/routes.ts';
 import { inactivityMs } from './features/games/service.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
+import { Lobby } from './features/lobby/lobby.ts';
+import { lobbyRoutes } from './features/lobby/routes.ts';
 import { codeGuesses } from './features/rooms/guesses.ts';
 import { memoryPresence } from './features/rooms/presence.ts';
 import { redisPresence } from './features/rooms/presence-redis.ts';
@@ -86,8 +88,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     codeGuesses: codeGuesses({ config, redis: options.redis, now }),
     now,
     startedAt: now(),
-  } as Omit<Services, 'clockTimers'> as Services;
+  } as Omit<Services, 'clockTimers' | 'lobby'> as Services;
   services.clockTimers = new ClockTimers(services, app.log);
+  services.lobby = new Lobby(services, app.log);
   app.decorate('services', services);
   database.onLost?.((err) => app.log.warn({ err }, 'an idle database connection was closed'));
   zodValidation(app);
@@ -119,6 +122,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(feedbackRoutes);
   await app.register(gameRoutes);
   await app.register(roomRoutes);
+  await app.register(lobbyRoutes);
   await app.register(liveRoutes);
   await app.register(webRoutes, { root: options.webRoot });
 

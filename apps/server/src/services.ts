@@ -7,6 +7,7 @@ import type { Passwords } from './features/accounts/passwords.ts';
 import type { GameCache } from './features/games/cache.ts';
 import type { ClockTimers } from './features/games/clocks.ts';
 import type { GameLists } from './features/games/lists.ts';
+import type { Lobby } from './features/lobby/lobby.ts';
 import type { CodeGuesses } from './features/rooms/guesses.ts';
 import type { Presence } from './features/rooms/presence.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -37,6 +38,8 @@ export interface Services {
   presence: Presence;
   /** The wrong room codes of each address and player, over HTTP and the socket alike. */
   codeGuesses: CodeGuesses;
+  /** This instance's view of the lobby's open seeks, their liveness and their news (features/lobby). */
+  lobby: Lobby;
   /** The clock, so that tests can move time (inactivity, code expiry). */
   now: () => Date;
   /** When this server started (its uptime, on the admin's Settings tab). */

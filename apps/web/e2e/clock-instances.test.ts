@@ -9,31 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { freshDatabase } from '@sbc/server/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { type Instance, NEEDS_TWO_INSTANCES, startInstance, TWO_INSTANCES } from './instances.ts';
-
-/** A client of one instance: the session cookie it was given, sent back with every call. */
-class Client {
-  cookie = '';
-
-  constructor(readonly url: string) {}
-
-  async call(method: string, path: string, body?: unknown) {
-    const answer = await fetch(this.url + path, {
-      method,
-      headers: {
-        cookie: this.cookie,
-        origin: this.url,
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const set = answer.headers.getSetCookie().map((c) => c.split(';')[0]);
-    if (set.length) this.cookie = set.join('; ');
-    const json = await answer.json();
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(json)}`);
-    return json;
-  }
-}
+import { Client, type Instance, NEEDS_TWO_INSTANCES, startInstance, TWO_INSTANCES } from './instances.ts';
 
 describe.skipIf(!TWO_INSTANCES)(
   TWO_INSTANCES ? 'A flag when the instance holding the game is killed' : NEEDS_TWO_INSTANCES,

@@ -29,6 +29,30 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A client of one instance: the session cookie it was given, sent back with every call. */
+export class Client {
+  cookie = '';
+
+  constructor(readonly url: string) {}
+
+  async call(method: string, path: string, body?: unknown) {
+    const answer = await fetch(this.url + path, {
+      method,
+      headers: {
+        cookie: this.cookie,
+        origin: this.url,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = answer.headers.getSetCookie().map((c) => c.split(';')[0]);
+    if (set.length) this.cookie = set.join('; ');
+    const json = await answer.json();
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+}
+
 export interface Instance {
   url: string;
   port: number;

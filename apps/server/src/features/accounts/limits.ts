@@ -22,6 +22,10 @@ export const LIMITS = {
 export const ADDRESS_LIMITS = {
   feedback: 5,
   createRoom: 20,
+  /** A visitor becoming a guest for the lobby (POST /api/guest). */
+  guest: 20,
+  /** Seeks and accepts (features/lobby), besides their limit per player. */
+  seek: 120,
 } as const;
 
 /** The route `config` of a per-address limit: @fastify/rate-limit, in Redis with REDIS_URL. */

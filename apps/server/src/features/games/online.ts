@@ -1,5 +1,7 @@
 import { Game, type TimeControl } from '@sbc/game';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
+import { seeks } from '../../db/schema.ts';
 import { derived } from './service.ts';
 import { insertGame } from './store.ts';
 import { clockAtStart } from './timing.ts';
@@ -13,16 +15,37 @@ export interface Seats {
   /** The host, when a user: a guest has no user row to point at. */
   ownerId: string | null;
   timeControl: TimeControl;
+  /** The lobby's seeks this game pairs (features/lobby): they end 'paired', the players' others 'played'. */
+  pairedSeeks?: string[];
 }
 
-/** Stores a new online game of a room, white to move. */
-export async function insertOnlineGame(db: Db, seats: Seats, now: Date): Promise<GameRow> {
+/**
+ * Locks players until the transaction ends, in sorted order: whoever starts a game (a room, the
+ * lobby) takes the same locks in the same order, so that no two transactions wait on each other.
+ */
+export async function lockPlayers(db: Db, ...ids: string[]): Promise<void> {
+  // One statement, its locks taken left to right: one round trip, not one a player.
+  const locks = [...new Set(ids)].sort().map((id) => sql`pg_advisory_xact_lock(hashtext(${`seeker:${id}`}))`);
+  await db.execute(sql`select ${sql.join(locks, sql`, `)}`);
+}
+
+/**
+ * Stores a new online game of a room, white to move. Its players' open seeks end with it, under
+ * their locks: a player who starts a game is no longer looking for one. Returns the game and the
+ * seeks it ended.
+ */
+export async function insertOnlineGame(
+  db: Db,
+  seats: Seats,
+  now: Date,
+): Promise<GameRow & { endedSeeks: string[] }> {
   const created = Game.create({ mode: 'online' });
   if (!created.ok) throw new Error(created.error.message); // the usual start is always valid
   const game = created.value;
   const { record: timing, deadlineAt, timeControl } = clockAtStart(seats.timeControl, now);
   const record: StoredRecord = { ...game.toRecord(), pendingPromotion: null, ...timing };
-  return insertGame(db, {
+  await lockPlayers(db, seats.white, seats.black);
+  const row = await insertGame(db, {
     mode: 'online',
     roomId: seats.roomId,
     ownerId: seats.ownerId,
@@ -36,4 +59,15 @@ export async function insertOnlineGame(db: Db, seats: Seats, now: Date): Promise
     timeControl,
     deadlineAt,
   });
+  const paired = seats.pairedSeeks?.length ? inArray(seeks.id, seats.pairedSeeks) : sql`false`;
+  const ended = await db
+    .update(seeks)
+    .set({
+      endedAt: now,
+      endReason: sql`case when ${paired} then 'paired' else 'played' end`,
+      gameId: sql`case when ${paired} then ${row.id} end`,
+    })
+    .where(and(isNull(seeks.endedAt), inArray(seeks.playerId, [seats.white, seats.black])))
+    .returning({ id: seeks.id });
+  return { ...row, endedSeeks: ended.map((s) => s.id) };
 }

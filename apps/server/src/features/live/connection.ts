@@ -10,12 +10,14 @@ import { exitRoom, handle, type Live } from './messages.ts';
 export const POLICY_CLOSE = 1008;
 
 /** Messages that read games from the database, limited on their own (LIVE_SOCKET_SYNCS). */
-const COSTLY = new Set<ClientMessage['type']>(['game:sync', 'game:watch', 'games:watch']);
+const COSTLY = new Set<ClientMessage['type']>(['game:sync', 'game:watch', 'games:watch', 'lobby:watch']);
 
 const invalid = (message: string): ServerMessage => ({ type: 'error', message, code: 'invalidMessage' });
 const rateLimited = (message: string): ServerMessage => ({ type: 'error', message, code: 'rateLimited' });
 const ADDRESS_BUSY = rateLimited('Too many messages from your address; wait a few seconds');
-const COSTLY_BUSY = rateLimited('Too many game:sync, game:watch or games:watch messages; wait a few seconds');
+const COSTLY_BUSY = rateLimited(
+  'Too many game:sync, game:watch, games:watch or lobby:watch messages; wait a few seconds',
+);
 
 /** A frame as a client message, or the `error` that answers it. */
 function read(data: { toString(): string }, isBinary: boolean): ClientMessage | ServerMessage {

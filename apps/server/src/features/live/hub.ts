@@ -8,6 +8,7 @@ import type {
 } from '@sbc/api';
 import { type GameStatus, isLive } from '@sbc/game';
 import type { GameEvent } from '../../events/bus.ts';
+import type { PlayerEvent } from '../lobby/events.ts';
 import type { RoomEvent } from '../rooms/events.ts';
 import type { Player } from '../rooms/guests.ts';
 import type { LiveLimits } from './limits.ts';
@@ -137,6 +138,8 @@ export class Hub {
   private readonly byAddress = new Map<string, Set<LiveSocket>>();
   /** Apart from byGame: a thumbnail's socket gets game:fen, never the whole game's frames. */
   private readonly byThumb = new Map<string, Set<LiveSocket>>();
+  /** The sockets that follow the lobby (lobby:watch). */
+  private readonly lobby = new Set<LiveSocket>();
 
   constructor(private readonly limits: LiveLimits) {}
 
@@ -161,6 +164,11 @@ export class Hub {
   /** The sockets of a player (a user's id or a guest's). */
   of(playerId: string): Iterable<LiveSocket> {
     return this.byPlayer.get(playerId) ?? [];
+  }
+
+  /** Whether the player has a socket open here. */
+  has(playerId: string): boolean {
+    return this.byPlayer.has(playerId);
   }
 
   send(socket: LiveSocket, message: ServerMessage): void {
@@ -205,6 +213,29 @@ export class Hub {
     this.followThumbs(socket, []);
     index(this.byAddress, socket.address, socket, false);
     index(this.byPlayer, socket.player.id, socket, false);
+    this.lobby.delete(socket);
+  }
+
+  watchLobby(socket: LiveSocket): void {
+    this.lobby.add(socket);
+  }
+
+  /** The lobby's news, encoded once for every socket that follows it. */
+  relayLobby(message: ServerMessage): void {
+    if (!this.lobby.size) return;
+    const text = frame(message);
+    for (const socket of this.lobby) this.sendFrame(socket, text);
+  }
+
+  /** A player's message (a lobby game starts) to each of their sockets here; a started game is followed at once. */
+  relayPlayer({ playerId, message }: PlayerEvent): void {
+    const sockets = this.byPlayer.get(playerId);
+    if (!sockets) return;
+    const text = frame(message);
+    for (const socket of sockets) {
+      if (message.type === 'game:start') this.follow(socket, message.gameId, 'player');
+      this.sendFrame(socket, text);
+    }
   }
 
   relayGame(event: GameEvent): void {

@@ -84,6 +84,9 @@ export async function handle(live: Live, socket: LiveSocket, message: ClientMess
       return offerRematch(services, log, player, message.gameId);
     case 'game:rematch_respond':
       return respondToRematch(services, log, player, message.gameId, message.accept);
+    case 'lobby:watch':
+      live.hub.watchLobby(socket);
+      return live.hub.send(socket, { type: 'lobby:state', ...(await services.lobby.state(player.id)) });
   }
 }
 

@@ -3,6 +3,7 @@ import { FRAME_LIMIT } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import { refuseForeignOrigin } from '../../plugins/security.ts';
 import { maintenanceEvents, readMaintenance } from '../games/maintenance.ts';
+import { playerEvents } from '../lobby/events.ts';
 import { roomEvents } from '../rooms/events.ts';
 import { playerOf } from '../rooms/guests.ts';
 import { tellPresence } from '../rooms/service.ts';
@@ -32,11 +33,16 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       ),
     ),
   };
+  services.lobby.attach({
+    connected: (playerId) => hub.has(playerId),
+    relay: (message) => hub.relayLobby(message),
+  });
   // A refused frame (too big, not WebSocket) is one short line, at most once a minute per address.
   const refusedFrames = new Windows<string>(1, LOG_EVERY_MS);
   const stops = [
     services.bus.subscribe((event) => hub.relayGame(event)),
     roomEvents(services.bus).subscribe((event) => hub.relayRoom(event)),
+    playerEvents(services.bus).subscribe((event) => hub.relayPlayer(event)),
     watchSessions(services, hub, app.log),
     keepAlive(hub, limits, () => {
       const now = services.now().getTime();

@@ -30,7 +30,7 @@ const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const CODE_LENGTH = 6;
 export const ROOM_FULL = 'This room is full. You can watch the game instead.';
 
-const newCode = () =>
+export const newCode = () =>
   Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 /** Rooms one player may have waiting for a second player at once. */

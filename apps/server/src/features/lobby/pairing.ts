@@ -1,0 +1,188 @@
+import { randomInt } from 'node:crypto';
+import { SEEK_ABSENCE_MS, SEEKS_MAX, type SeekRequest } from '@sbc/api';
+import { formatTimeControl, PRESETS, type TimeControl } from '@sbc/game';
+import type { z } from 'zod';
+import type { Db } from '../../db/connect.ts';
+import { badRequest, HttpError, notFound } from '../../errors.ts';
+import type { Services } from '../../services.ts';
+import { uniqueViolation } from '../accounts/users.ts';
+import { refuseRoomGameDuringMaintenance } from '../games/maintenance.ts';
+import { insertOnlineGame, lockPlayers } from '../games/online.ts';
+import type { Player } from '../rooms/guests.ts';
+import { newCode } from '../rooms/service.ts';
+import { insertRoom, seat, updateRoom } from '../rooms/store.ts';
+import {
+  candidate,
+  countOpen,
+  findSeek,
+  insertSeek,
+  lastWasWhite,
+  lockPairingKey,
+  openTwin,
+  type SeekRow,
+  type Wanted,
+} from './store.ts';
+
+/** A seek not seen for this long is no candidate: the liveness sweep, once a second, ends it. */
+export const UNSEEN_MS = SEEK_ABSENCE_MS - 1000;
+/** Transactions begun again when a candidate ended meanwhile or a room code clashed. */
+const ATTEMPTS = 10;
+
+export const SEEK_GONE = 'This seek is no longer open';
+
+/** A game the lobby started: its players (the seek's first), and every seek it ended. */
+export interface Started {
+  gameId: string;
+  roomId: string;
+  players: [string, string];
+  endedSeeks: string[];
+}
+
+/** What a seek did: opened (or found open: `twin`), or paired at once. */
+export type Placed =
+  | { seek: SeekRow; twin: boolean; started: null }
+  | { seek: null; twin: false; started: Started };
+
+/** A candidate ended between its reading and its game: the transaction begins again without it. */
+class CandidateGone extends Error {}
+
+export function wantedOf(request: z.output<typeof SeekRequest>): Wanted {
+  if (request.kind === 'pool') {
+    const timeControl = poolTimeControl(request.pool);
+    return { kind: 'pool', pairingKey: `pool:${request.pool}`, timeControl, color: 'random' };
+  }
+  const { timeControl, color } = request;
+  return { kind: 'custom', pairingKey: `custom:${formatTimeControl(timeControl)}`, timeControl, color };
+}
+
+/** The preset a pool's name stands for (PoolKey is one of them, as formatTimeControl writes it). */
+const poolTimeControl = (pool: string): TimeControl => PRESETS.find((tc) => formatTimeControl(tc) === pool)!;
+
+/** Runs a pairing transaction, again while a candidate ended meanwhile or a new room's code clashed. */
+async function attempt<T>(services: Services, work: (tx: Db) => Promise<T>): Promise<T> {
+  for (let n = 1; ; n++) {
+    try {
+      return await services.database.db.transaction(work);
+    } catch (error) {
+      const again = error instanceof CandidateGone || uniqueViolation(error) === 'rooms_open_code';
+      if (!again || n === ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * A seek: paired with the oldest compatible seek of its key when there is one, else opened (a
+ * second click of the same returns the open one). One transaction: the key's lock, then both
+ * players' in sorted order (lockPlayers), the candidate read again under them.
+ */
+export function placeSeek(services: Services, player: Player, wanted: Wanted): Promise<Placed> {
+  return attempt(services, async (tx): Promise<Placed> => {
+    const now = services.now();
+    await lockPairingKey(tx, wanted.pairingKey);
+    const twin = await openTwin(tx, player.id, wanted);
+    if (twin) return { seek: twin, twin: true, started: null };
+    const other = await candidate(tx, player.id, wanted, new Date(now.getTime() - UNSEEN_MS));
+    await lockPlayers(tx, player.id, ...(other ? [other.playerId] : []));
+    if (!other) {
+      if ((await countOpen(tx, player.id)) >= SEEKS_MAX) throw tooManySeeks();
+      return { seek: await insertSeek(tx, player, wanted, now), twin: false, started: null };
+    }
+    // Its player may have been paired in another pool while this transaction waited for the lock.
+    const still = await findSeek(tx, other.id);
+    if (still?.endedAt) throw new CandidateGone();
+    const mine = await insertSeek(tx, player, wanted, now);
+    return { seek: null, twin: false, started: await startGame(tx, services, other, player, mine) };
+  });
+}
+
+/** Pairs the player with a listed custom seek, under the same locks as a seek. */
+export async function acceptSeek(services: Services, player: Player, seekId: string): Promise<Started> {
+  const target = await findSeek(services.database.db, seekId);
+  if (target?.kind !== 'custom') throw notFound('Seek not found');
+  if (target.playerId === player.id) throw badRequest('You cannot accept your own seek');
+  return attempt(services, async (tx) => {
+    await lockPairingKey(tx, target.pairingKey);
+    await lockPlayers(tx, player.id, target.playerId);
+    const still = await findSeek(tx, seekId);
+    if (still?.endedAt) throw new HttpError(409, SEEK_GONE, { code: 'seekGone' });
+    return startGame(tx, services, target, player, null);
+  });
+}
+
+export const tooManySeeks = () =>
+  new HttpError(409, `You already have ${SEEKS_MAX} open seeks. Cancel one before you make another.`, {
+    code: 'tooManySeeks',
+  });
+
+/**
+ * The game of a seek and the player who meets it, as a room's game (presence, spectators, the
+ * claims and the rematch work as in any room): the room, both seats, the game, its clock.
+ */
+async function startGame(
+  tx: Db,
+  services: Services,
+  seek: SeekRow,
+  player: Player,
+  mine: SeekRow | null,
+): Promise<Started> {
+  const now = services.now();
+  const host: Player = { id: seek.playerId, name: seek.name, isGuest: seek.isGuest };
+  const hostIsWhite = await hostPlaysWhite(tx, seek, player.id, mine?.color ?? 'random');
+  const room = await insertRoom(tx, {
+    code: newCode(),
+    hostId: host.id,
+    hostIsWhite,
+    timeControl: seek.timeControl,
+    status: 'playing',
+    createdAt: now,
+  });
+  await seat(tx, room.id, host, now);
+  await seat(tx, room.id, player, now);
+  await refuseRoomGameDuringMaintenance(tx, player);
+  const [white, black] = hostIsWhite ? [host.id, player.id] : [player.id, host.id];
+  const pairedSeeks = [seek.id, ...(mine ? [mine.id] : [])];
+  const started = await insertOnlineGame(
+    tx,
+    {
+      roomId: room.id,
+      white,
+      black,
+      ownerId: host.isGuest ? null : host.id,
+      timeControl: seek.timeControl,
+      pairedSeeks,
+    },
+    now,
+  );
+  // A cancel or the liveness sweep (which take no player lock) ended the seek since it was read:
+  // its player no longer wants this game.
+  if (!started.endedSeeks.includes(seek.id)) throw new CandidateGone();
+  await updateRoom(tx, room.id, { gameId: started.id });
+  // Its first-move window (a timer for a game whose insert rolls back finds no game).
+  services.clockTimers.arm(started.id, started.deadlineAt);
+  return {
+    gameId: started.id,
+    roomId: room.id,
+    players: [host.id, player.id],
+    endedSeeks: started.endedSeeks,
+  };
+}
+
+/**
+ * A chosen colour is kept; else each player's last online game decides: the one who alone played
+ * white last plays black now (and the one who alone played black, white); else a coin.
+ */
+async function hostPlaysWhite(
+  tx: Db,
+  seek: SeekRow,
+  playerId: string,
+  playerColor: string,
+): Promise<boolean> {
+  if (seek.color !== 'random') return seek.color === 'white';
+  if (playerColor !== 'random') return playerColor === 'black';
+  const [host, other] = await Promise.all([lastWasWhite(tx, seek.playerId), lastWasWhite(tx, playerId)]);
+  if (host !== other) {
+    if (host === true || other === false) return false;
+    if (other === true || host === false) return true;
+  }
+  return randomInt(2) === 0;
+}

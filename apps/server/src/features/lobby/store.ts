@@ -1,0 +1,202 @@
+import type { Seek, SeekColor, SeekFate, TimeControl } from '@sbc/api';
+import { speedOf } from '@sbc/game';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/connect.ts';
+import { games, seeks } from '../../db/schema.ts';
+import type { Player } from '../rooms/guests.ts';
+
+export type SeekRow = typeof seeks.$inferSelect;
+
+/** Custom seeks listed at most (the newest). */
+export const LISTED_SEEKS_MAX = 200;
+
+export function seekView(row: SeekRow): Seek {
+  return {
+    id: row.id,
+    kind: row.kind,
+    player: { id: row.playerId, name: row.name, isGuest: row.isGuest },
+    timeControl: row.timeControl,
+    // A lobby game is never untimed (SeekRequest).
+    speed: speedOf(row.timeControl) ?? 'correspondence',
+    color: row.color,
+    createdAt: row.createdAt.getTime(),
+  };
+}
+
+export function seekFate(row: SeekRow): SeekFate {
+  return { id: row.id, state: row.endReason ?? 'open', gameId: row.gameId };
+}
+
+/** Serializes the transactions on one key (a pool, a time control's custom seeks) across instances. */
+export async function lockPairingKey(db: Db, pairingKey: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`seek:${pairingKey}`}))`);
+}
+
+export async function findSeek(db: Db, id: string): Promise<SeekRow | null> {
+  const [row] = await db.select().from(seeks).where(eq(seeks.id, id));
+  return row ?? null;
+}
+
+/** What a seek wants: the key it pairs on, its game's time control, the colour its player plays. */
+export interface Wanted {
+  kind: SeekRow['kind'];
+  pairingKey: string;
+  timeControl: TimeControl;
+  color: SeekColor;
+}
+
+export async function insertSeek(db: Db, player: Player, wanted: Wanted, now: Date): Promise<SeekRow> {
+  const [row] = await db
+    .insert(seeks)
+    .values({
+      playerId: player.id,
+      isGuest: player.isGuest,
+      name: player.name,
+      ...wanted,
+      createdAt: now,
+      seenAt: now,
+    })
+    .returning();
+  return row;
+}
+
+/** The player's open seek of this key and colour: a second click returns it. */
+export async function openTwin(db: Db, playerId: string, wanted: Wanted): Promise<SeekRow | null> {
+  const [row] = await db
+    .select()
+    .from(seeks)
+    .where(
+      and(
+        isNull(seeks.endedAt),
+        eq(seeks.playerId, playerId),
+        eq(seeks.pairingKey, wanted.pairingKey),
+        eq(seeks.color, wanted.color),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export async function countOpen(db: Db, playerId: string): Promise<number> {
+  const [{ open }] = await db
+    .select({ open: count() })
+    .from(seeks)
+    .where(and(isNull(seeks.endedAt), eq(seeks.playerId, playerId)));
+  return open;
+}
+
+/** The colours a seek of `color` may meet: random meets anything, white meets black. */
+const partners = (color: SeekColor): SeekColor[] =>
+  color === 'random' ? ['white', 'black', 'random'] : [color === 'white' ? 'black' : 'white', 'random'];
+
+/**
+ * The seek a new one pairs with: another player's open seek of the key, of a compatible colour,
+ * whose player was seen since `seenSince`. The order of preference is here only (the oldest first).
+ */
+export async function candidate(
+  db: Db,
+  playerId: string,
+  wanted: Wanted,
+  seenSince: Date,
+): Promise<SeekRow | null> {
+  const [row] = await db
+    .select()
+    .from(seeks)
+    .where(
+      and(
+        isNull(seeks.endedAt),
+        eq(seeks.pairingKey, wanted.pairingKey),
+        ne(seeks.playerId, playerId),
+        sql`${seeks.seenAt} >= ${seenSince}`,
+        inArray(seeks.color, partners(wanted.color)),
+      ),
+    )
+    .orderBy(asc(seeks.createdAt), asc(seeks.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Ends the seek if it is open and the player's: the row as it is now (ended or not), or null when not theirs. */
+export async function cancelSeek(db: Db, playerId: string, id: string, now: Date): Promise<SeekRow | null> {
+  const [cancelled] = await db
+    .update(seeks)
+    .set({ endedAt: now, endReason: 'cancelled' })
+    .where(and(eq(seeks.id, id), eq(seeks.playerId, playerId), isNull(seeks.endedAt)))
+    .returning();
+  if (cancelled) return cancelled;
+  const row = await findSeek(db, id);
+  return row?.playerId === playerId ? row : null;
+}
+
+/** Every open seek, the oldest first. */
+export function openSeeks(db: Db): Promise<SeekRow[]> {
+  return db.select().from(seeks).where(isNull(seeks.endedAt)).orderBy(asc(seeks.createdAt), asc(seeks.id));
+}
+
+/** The open custom seeks, the newest first, at most LISTED_SEEKS_MAX. */
+export function listedSeeks(db: Db): Promise<SeekRow[]> {
+  return db
+    .select()
+    .from(seeks)
+    .where(and(isNull(seeks.endedAt), eq(seeks.kind, 'custom')))
+    .orderBy(desc(seeks.createdAt), desc(seeks.id))
+    .limit(LISTED_SEEKS_MAX);
+}
+
+export function seeksOf(db: Db, playerId: string): Promise<SeekRow[]> {
+  return db
+    .select()
+    .from(seeks)
+    .where(and(isNull(seeks.endedAt), eq(seeks.playerId, playerId)))
+    .orderBy(desc(seeks.createdAt));
+}
+
+/** Open pool seeks by pairing key. */
+export async function waitingByKey(db: Db): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ key: seeks.pairingKey, waiting: count() })
+    .from(seeks)
+    .where(and(isNull(seeks.endedAt), eq(seeks.kind, 'pool')))
+    .groupBy(seeks.pairingKey);
+  return new Map(rows.map((r) => [r.key, r.waiting]));
+}
+
+/** Online games in play by time control (on the games_live index), as the time controls' JSON. */
+export async function playingByTimeControl(db: Db): Promise<{ timeControl: TimeControl; games: number }[]> {
+  return db
+    .select({ timeControl: games.timeControl, games: count() })
+    .from(games)
+    .where(sql`${games.mode} = 'online' and ${games.status} in ('active', 'check')`)
+    .groupBy(games.timeControl);
+}
+
+/** Marks the open seeks of these players as seen now. */
+export async function touchSeeks(db: Db, playerIds: string[], now: Date): Promise<void> {
+  await db
+    .update(seeks)
+    .set({ seenAt: now })
+    .where(and(isNull(seeks.endedAt), inArray(seeks.playerId, playerIds)));
+}
+
+/** Ends the open seeks not seen since `cutoff` ('gone'); each ends once, whichever instance asks. */
+export async function endUnseen(db: Db, cutoff: Date, now: Date): Promise<string[]> {
+  const ended = await db
+    .update(seeks)
+    .set({ endedAt: now, endReason: 'gone' })
+    .where(and(isNull(seeks.endedAt), lt(seeks.seenAt, cutoff)))
+    .returning({ id: seeks.id });
+  return ended.map((s) => s.id);
+}
+
+/** Whether the player's last online game had them white (null: no online game yet). */
+export async function lastWasWhite(db: Db, playerId: string): Promise<boolean | null> {
+  const [last] = await db
+    .select({ white: sql<boolean>`${games.whitePlayerId} = ${playerId}` })
+    .from(games)
+    .where(
+      sql`${games.mode} = 'online' and (${games.whitePlayerId} = ${playerId} or ${games.blackPlayerId} = ${playerId})`,
+    )
+    .orderBy(desc(games.createdAt))
+    .limit(1);
+  return last ? last.white : null;
+}

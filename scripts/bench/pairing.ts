@@ -1,0 +1,149 @@
+/**
+ * Quick pairing under load (issue #44): guest seekers arrive evenly over --seconds against the
+ * built server (apps/server/dist/main.js), spread over the eleven pools in turn. Each becomes a
+ * guest (POST /api/guest), opens its socket at /ws, then seeks (POST /api/lobby/seeks). It measures,
+ * for each pair, the time from the second seek's POST to both players' `game:start`; it counts the
+ * pairs, the double pairings (a seeker told of two games, or paired twice: must be 0) and the
+ * seekers left waiting (a pool with an odd count leaves one), and prints the load average.
+ *
+ *   npm run bench:pairing                                # PGlite in a temporary DATA_DIR
+ *   npm run bench:pairing -- --postgres                  # a fresh PostgreSQL database, dropped after
+ *   npm run bench:pairing -- --instances 2               # two instances on PostgreSQL and Redis
+ *   options: --seekers 2000 --seconds 20
+ *
+ * All seekers come from one address, as the limits per address allow once RATE_LIMIT_SCALE raises
+ * them; with two instances, seeker i's socket and calls go to instance i mod 2.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { ServerMessage } from '@sbc/api';
+import { formatTimeControl, PRESETS } from '@sbc/game';
+import WebSocket from 'ws';
+import { flag, load, option, quantile } from './cli.ts';
+import { clientHeaders, post } from './live.ts';
+import { freshDatabase } from './postgres.ts';
+import { BUILT, productionEnv, type RunningServer, startServer } from './server.ts';
+
+const SEEKERS = option('--seekers', 2000);
+const SECONDS = option('--seconds', 20);
+const INSTANCES = option('--instances', 1);
+const POOLS = PRESETS.map(formatTimeControl);
+const ADDRESS = '10.44.0.1';
+/** After the last arrival, the games still starting are waited for this long. */
+const DRAIN_MS = 3000;
+/** The issue's target of the p99 from the second seek to both players' game:start. */
+const TARGET_MS = 250;
+
+interface Seeker {
+  id: string;
+  ws: WebSocket;
+  /** The games its socket was told of, and when (performance.now()). */
+  starts: { gameId: string; at: number }[];
+}
+
+const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** What the second seek of a pair saw: its game, when its POST went out, how long its answer took. */
+interface Pairing {
+  gameId: string;
+  seekAt: number;
+  answered: number;
+}
+
+/** Seeker `i`: a guest with its socket open, then its seek; the game when it paired at once. */
+async function arrive(i: number, base: string, seekers: Seeker[]): Promise<Pairing | null> {
+  const guest = await post(`${base}/api/guest`, { displayName: `Seeker ${i}` }, ADDRESS);
+  if (guest.status !== 200) throw new Error(`guest: ${guest.status} ${JSON.stringify(guest.body)}`);
+  const wsUrl = `${base.replace(/^http/, 'ws')}/ws`;
+  const ws = new WebSocket(wsUrl, { headers: clientHeaders(wsUrl, guest.guest, ADDRESS) });
+  const seeker: Seeker = { id: (guest.body as unknown as { id: string }).id, ws, starts: [] };
+  seekers.push(seeker);
+  ws.on('message', (data) => {
+    const message = JSON.parse(data.toString()) as ServerMessage;
+    if (message.type === 'game:start') seeker.starts.push({ gameId: message.gameId, at: performance.now() });
+  });
+  await new Promise((open, fail) => ws.once('open', open).once('error', fail));
+  const seekAt = performance.now();
+  const seek = await post(
+    `${base}/api/lobby/seeks`,
+    { kind: 'pool', pool: POOLS[i % POOLS.length] },
+    ADDRESS,
+    guest.guest,
+  );
+  if (seek.status !== 201) throw new Error(`seek: ${seek.status} ${JSON.stringify(seek.body)}`);
+  return seek.body.gameId ? { gameId: seek.body.gameId, seekAt, answered: performance.now() - seekAt } : null;
+}
+
+function report(seekers: Seeker[], paired: Pairing[]) {
+  const arrivals = new Map<string, number[]>();
+  for (const s of seekers)
+    for (const { gameId, at } of s.starts) arrivals.set(gameId, [...(arrivals.get(gameId) ?? []), at]);
+  const times: number[] = [];
+  let incomplete = 0;
+  for (const { gameId, seekAt } of paired) {
+    const at = arrivals.get(gameId) ?? [];
+    if (at.length === 2) times.push(Math.max(...at) - seekAt);
+    else incomplete++;
+  }
+  const doubles = seekers.filter((s) => new Set(s.starts.map((x) => x.gameId)).size > 1).length;
+  const waiting = seekers.filter((s) => s.starts.length === 0).length;
+  const odd = POOLS.filter((_, p) => Math.ceil((SEEKERS - p) / POOLS.length) % 2 === 1).length;
+  const p99 = quantile(times, 0.99);
+  const answers = paired.map((p) => p.answered);
+  console.log(
+    `${paired.length} pairs; second seek to both game:start p50 / p99 / max ${quantile(times, 0.5).toFixed(1)} / ` +
+      `${p99.toFixed(1)} / ${Math.max(0, ...times).toFixed(1)} ms (target p99 ${TARGET_MS}), its HTTP answer ` +
+      `p50 / p99 ${quantile(answers, 0.5).toFixed(1)} / ${quantile(answers, 0.99).toFixed(1)} ms; ` +
+      `double pairings ${doubles}; pairs not told to both ${incomplete}; left waiting ${waiting} ` +
+      `(pools with an odd count: ${odd}); load ${load()}`,
+  );
+  return doubles === 0 && incomplete === 0 && waiting === odd;
+}
+
+async function main() {
+  const shared = INSTANCES > 1;
+  const pg = shared || flag('--postgres') || process.env.DATABASE_URL ? freshDatabase() : null;
+  const redis = shared ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : '';
+  const dir = mkdtempSync(join(tmpdir(), 'sbc-bench-pairing-'));
+  const env = {
+    ...productionEnv(pg?.url, redis),
+    TRUST_PROXY: 'loopback',
+    // 2,000 guests, seeks and sockets from one address in 20 s.
+    RATE_LIMIT_SCALE: '1000',
+    LIVE_SOCKETS_PER_ADDRESS: String(SEEKERS + 100),
+  };
+  const servers: RunningServer[] = [];
+  const seekers: Seeker[] = [];
+  let ok = false;
+  try {
+    for (let i = 0; i < INSTANCES; i++) {
+      const own = join(dir, `instance${i}`);
+      mkdirSync(own);
+      servers.push(await startServer(BUILT, own, env));
+    }
+    console.log(
+      `${pg ? 'PostgreSQL' : 'PGlite'}${redis ? ' + Redis' : ''}, ${INSTANCES} instance(s); ${SEEKERS} seekers ` +
+        `over ${SECONDS} s in ${POOLS.length} pools; load ${load()}`,
+    );
+    const every = (SECONDS * 1000) / SEEKERS;
+    const start = performance.now();
+    const arrivals = Array.from({ length: SEEKERS }, async (_, i) => {
+      await sleep(start + i * every - performance.now());
+      return arrive(i, servers[i % servers.length].url, seekers);
+    });
+    const paired = (await Promise.all(arrivals)).filter((p): p is Pairing => p !== null);
+    await sleep(DRAIN_MS);
+    const cpu = servers.map((s) => `${(s.cpuMs() / 1000).toFixed(1)} s`).join(', ');
+    ok = report(seekers, paired);
+    console.log(`server CPU ${cpu}`);
+  } finally {
+    for (const { ws } of seekers) ws.terminate();
+    await Promise.all(servers.map((s) => s.stop()));
+    pg?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  if (!ok) process.exitCode = 1;
+}
+
+await main();
