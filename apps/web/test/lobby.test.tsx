@@ -163,7 +163,7 @@ describe('Play online', () => {
           gameId: null,
         },
       }),
-      'DELETE /api/lobby/seeks/p2': { status: 200, body: {} },
+      'DELETE /api/lobby/seeks/p2': { status: 200, body: { id: 'p2', state: 'cancelled', gameId: null } },
       'GET /api/lobby/seeks/p2': { status: 200, body: { id: 'p2', state: 'cancelled', gameId: null } },
     });
     const router = await renderLobby();

@@ -23,7 +23,8 @@ export const lobbyApi = {
   /** A visitor becomes a guest named so (the rooms' guest cookie): the answer names the guest. */
   guest: (displayName: string) => apiRequest<LobbyPlayer>('POST', '/api/guest', { displayName }),
   seek: (body: SeekRequest) => apiRequest<SeekResponse>('POST', '/api/lobby/seeks', body),
-  cancel: (id: string) => apiRequest<unknown>('DELETE', `/api/lobby/seeks/${id}`),
+  /** What the seek became: cancelled, or paired an instant before (with its game). */
+  cancel: (id: string) => apiRequest<SeekFate>('DELETE', `/api/lobby/seeks/${id}`),
   accept: (id: string) => apiRequest<SeekResponse>('POST', `/api/lobby/seeks/${id}/accept`),
   fate: (id: string) => apiRequest<SeekFate>('GET', `/api/lobby/seeks/${id}`),
 };
