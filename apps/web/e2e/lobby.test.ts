@@ -1,15 +1,15 @@
 /**
  * End to end, in Chromium against the real server: the lobby (docs/api.md, "Lobby"). A guest named
  * on the spot and a signed-in player click the same tile and reach the same game; a visitor finds
- * it under Current games, watches a move arrive, and sees it featured on the landing page; a
- * custom seek cancelled vanishes from another player's list, and one accepted from the list
+ * it under Current games, watches a move arrive, and sees it featured on the landing page; over,
+ * the game reads the same by its link to the three of them; a custom seek cancelled vanishes from another player's list, and one accepted from the list
  * starts a game for both.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, launchChromium, MISSING_CHROMIUM } from './chromium.ts';
 import { inGame, person, RELAY_MS, register, relayed } from './live-support.ts';
-import { startWebServer, WAIT_MS, type WebServer } from './support.ts';
+import { moveList, panel, square, startWebServer, WAIT_MS, type WebServer } from './support.ts';
 
 /** Pairing and the lobby's news reach the pages within 1 s (measured, printed); this bound is wide for a busy machine. */
 const BOUND_MS = 3000;
@@ -61,7 +61,7 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'The lobby in Chromium' : MISSING_
     await server?.close();
   });
 
-  it('pairs a guest and a signed-in player from the same tile; a visitor watches it from Current games and sees it featured', async () => {
+  it('pairs a guest and a signed-in player from the same tile; a visitor watches it from Current games and sees it featured; over, its page reads the same to all three', async () => {
     const [cy, ann, vic] = await Promise.all([0, 1, 2].map(() => person(browser, server.url, pageErrors)));
     const annName = `ann_${Date.now().toString(36)}`;
     await register(ann, annName);
@@ -115,6 +115,24 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'The lobby in Chromium' : MISSING_
     const featured = vic.getByRole('link', { name: /^Watch / });
     await featured.waitFor();
     expect(await featured.getAttribute('href')).toBe(`/game/${id}`);
+
+    // Over, the game stays readable at its link: by the visitor, the guest and the player.
+    await white.getByRole('button', { name: 'Resign' }).click();
+    await white
+      .getByRole('dialog', { name: 'Resign the game?' })
+      .getByRole('button', { name: 'Resign' })
+      .click();
+    for (const page of [vic, cy, ann]) {
+      await page.goto(`/game/${id}`);
+      await page.getByRole('alert').filter({ hasText: 'White has resigned.' }).waitFor();
+      expect(await moveList(page)).toEqual(['e4', 'e5', 'Nf3']);
+      const players = panel(page, 'Players');
+      expect(await players.textContent()).toMatch(new RegExp(`${annName}.*Cy|Cy.*${annName}`));
+      expect(await players.getByText('Winner').count()).toBe(1);
+      await square(page, 'f3', 'white knight').waitFor();
+      await page.getByRole('button', { name: 'Download PGN' }).waitFor();
+      await page.getByRole('button', { name: 'Request computer analysis' }).waitFor();
+    }
     expect(pageErrors).toEqual([]);
   });
 

@@ -22,7 +22,7 @@ export function PlayOnline({ aside }: { aside?: React.ReactNode }) {
           Watch: Current games
         </Link>
       </div>
-      <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+      <div className="mt-4 grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <PoolTiles onCreate={() => asPlayer(() => setCreating(true))} />
         <div className="space-y-6">
           <SeekList />
