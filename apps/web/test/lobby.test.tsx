@@ -164,7 +164,6 @@ describe('Play online', () => {
         },
       }),
       'DELETE /api/lobby/seeks/p2': { status: 200, body: { id: 'p2', state: 'cancelled', gameId: null } },
-      'GET /api/lobby/seeks/p2': { status: 200, body: { id: 'p2', state: 'cancelled', gameId: null } },
     });
     const router = await renderLobby();
     FakeSocket.last().open();
@@ -179,9 +178,32 @@ describe('Play online', () => {
     await user.click(cancels[1]);
     await waitFor(() => expect(tile('5+0')).toBeTruthy());
     expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/lobby/seeks/p2')).toBe(true);
+    // Its fate was the answer: nothing more to ask.
+    expect(calls.some((c) => c.method === 'GET' && c.url === '/api/lobby/seeks/p2')).toBe(false);
     socketSays({ type: 'game:start', gameId: GAME, roomId: 'lobby' });
     await waitFor(() => expect(screen.getByText(`Game ${GAME}`)).toBeTruthy());
     expect(router.state.location.pathname).toBe(`/game/${GAME}`);
+  });
+
+  it('opens the game when a cancel finds the seek paired an instant before', async () => {
+    const user = userEvent.setup();
+    lobbyServer({
+      'DELETE /api/lobby/seeks/p1': { status: 200, body: { id: 'p1', state: 'paired', gameId: GAME } },
+    });
+    await renderLobby();
+    FakeSocket.last().open();
+    socketSays({ type: 'lobby:state', ...EMPTY, mine: [poolSeek('p1', 3, 0)] });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.getByText(`Game ${GAME}`)).toBeTruthy());
+  });
+
+  it('says so when the lobby cannot be read, and shows it once the socket brings it', async () => {
+    lobbyServer({ 'GET /api/lobby': { status: 500, body: { message: 'Internal error' } } });
+    await renderLobby();
+    expect(await screen.findByText('The open games could not be loaded. Trying again...')).toBeTruthy();
+    FakeSocket.last().open();
+    socketSays({ type: 'lobby:state', ...EMPTY, seeks: [seek('s1')] });
+    expect(screen.getAllByRole('row')[1].textContent).toMatch(/^Bob/);
   });
 
   it("toasts the server's refusal of a fourth seek", async () => {

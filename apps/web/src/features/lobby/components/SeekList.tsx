@@ -31,7 +31,7 @@ function ColorIcon({ color }: { color: SeekColor }) {
  * are ratings (no rating column until then).
  */
 export function SeekList() {
-  const { lobby, accept, cancel } = useLobby();
+  const { lobby, unreadable, accept, cancel } = useLobby();
   const seeks = lobby ? listedSeeks(lobby) : [];
   const own = new Set(lobby?.mine.map((s) => s.id));
   return (
@@ -43,7 +43,9 @@ export function SeekList() {
         <p className="rounded-lg border border-dashed border-slate-300 p-4 text-sm text-slate-600">
           {lobby
             ? 'Nobody is waiting for an opponent right now. Create a game and others can accept it.'
-            : 'Loading...'}
+            : unreadable
+              ? 'The open games could not be loaded. Trying again...'
+              : 'Loading...'}
         </p>
       ) : (
         <div className="max-h-96 overflow-y-auto rounded-lg border border-slate-200 bg-white">

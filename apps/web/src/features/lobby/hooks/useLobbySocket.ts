@@ -65,6 +65,7 @@ export function useLobbySocket({ lobby, gameIds }: { lobby: boolean; gameIds: re
         mine.current = new Set(action.mine.map((s) => s.id));
         followEnded(ended);
       } else if (action.type === 'mine') mine.current.add(action.seek.id);
+      else if (action.type === 'cancelled') mine.current.delete(action.seekId);
       // Its game:start is on its way; should it be lost, the seek's fate names the game.
       else if (action.type === 'lobby:unseek' && mine.current.delete(action.seekId))
         followEnded([action.seekId]);
@@ -127,5 +128,7 @@ export function useLobbySocket({ lobby, gameIds }: { lobby: boolean; gameIds: re
     [identity],
   );
 
-  return { status, lobby: state, apply, open, thumbs, becomeGuest };
+  /** The lobby could not be read yet (no answer over HTTP, the socket down): it is tried again. */
+  const unreadable = lobby && state === null && polled.isError;
+  return { status, lobby: state, unreadable, apply, open, thumbs, becomeGuest };
 }

@@ -95,7 +95,7 @@ export function useSeeking(live: ReturnType<typeof useLobbySocket>) {
       lobbyApi.cancel(seek.id).then((fate) => {
         // Paired an instant before the cancel: the game goes on.
         if (fate.state === 'paired' && fate.gameId) live.open(fate.gameId);
-        else live.apply({ type: 'lobby:unseek', seekId: seek.id });
+        else live.apply({ type: 'cancelled', seekId: seek.id });
       }, failed('Could not cancel')),
     accept: (seek: Seek) =>
       asPlayer(() => void lobbyApi.accept(seek.id).then(answered, failed('Could not join the game'))),

@@ -6,8 +6,11 @@ export type LobbyMessage = Extract<
   { type: 'lobby:state' | 'lobby:seek' | 'lobby:unseek' | 'lobby:pools' }
 >;
 
-/** The lobby's messages, and a seek of the page's own that the server's answer opened. */
-export type LobbyAction = LobbyMessage | { type: 'mine'; seek: Seek };
+/**
+ * The lobby's messages, and the page's own news from the server's answers: a seek of its own
+ * opened, or cancelled (its fate known: nothing to ask about it).
+ */
+export type LobbyAction = LobbyMessage | { type: 'mine'; seek: Seek } | { type: 'cancelled'; seekId: string };
 
 const LOBBY_TYPES = new Set<string>(['lobby:state', 'lobby:seek', 'lobby:unseek', 'lobby:pools']);
 export const isLobbyMessage = (m: ServerMessage): m is LobbyMessage => LOBBY_TYPES.has(m.type);
@@ -32,6 +35,7 @@ export function lobbyReducer(state: LobbyState | null, action: LobbyAction): Lob
     case 'lobby:seek':
       return { ...state, seeks: adding(state.seeks, action.seek).slice(0, SEEKS_LISTED) };
     case 'lobby:unseek':
+    case 'cancelled':
       return {
         ...state,
         seeks: without(state.seeks, action.seekId),
