@@ -1,6 +1,8 @@
 /**
- * The README's screenshots, into docs/screenshots: the landing page, the signed-in home and a local
- * game with two shared boxes, at 1366 px and at 375 px wide; and on a phone (375 x 812) a computer
+ * The README's screenshots, into docs/screenshots: the landing page (Play online and the featured
+ * game), the signed-in home and a local game with two shared boxes, at 1366 px and at 375 px wide;
+ * the lobby at both sizes (Current games, a tile searching, the Create a game dialog, the open
+ * games); and on a phone (375 x 812) a computer
  * game and an online game in progress, and the Game Over dialog after a box mate.
  *
  *   npm run build -w @sbc/web
@@ -94,6 +96,48 @@ async function clockShots(browser: Browser, ada: StorageState, alan: BrowserCont
   }
 }
 
+/**
+ * The lobby's shots at both sizes: Current games, Ada searching in 3+0, the Create a game dialog,
+ * and the open games as Alan sees Ada's custom seek (her seeks cancelled after).
+ */
+async function lobbyShots(browser: Browser, ada: StorageState, alan: BrowserContext) {
+  for (const [size, viewport] of Object.entries(SIZES)) {
+    const visitor = await browser.newContext({ viewport });
+    const games = await visitor.newPage();
+    await games.goto(`${BASE}/games`, { waitUntil: 'networkidle' });
+    await games.getByRole('article').first().waitFor();
+    await save(games, `games-${size}`);
+    await visitor.close();
+
+    const player = await browser.newContext({ viewport, storageState: ada });
+    const tab = await player.newPage();
+    await tab.goto(`${BASE}/`, { waitUntil: 'networkidle' });
+    const tiles = tab.getByRole('list', { name: 'Quick pairing' });
+    await tiles.getByRole('button', { name: /^3\+0 / }).click();
+    await tab.getByText('Searching for an opponent...').waitFor();
+    await tiles.scrollIntoViewIfNeeded();
+    await save(tab, `searching-${size}`);
+    await tiles.getByRole('button', { name: 'Cancel' }).click();
+    await tiles.getByRole('button', { name: /^Create a game/ }).click();
+    const dialog = tab.getByRole('dialog', { name: 'Create a game' });
+    await dialog.getByRole('button', { name: /^10\+0/ }).click();
+    await tab.waitForTimeout(300);
+    await save(tab, `create-game-${size}`);
+    await dialog.getByRole('button', { name: 'Create a game' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const other = await browser.newPage({ viewport, storageState: await alan.storageState() });
+    await other.goto(`${BASE}/`, { waitUntil: 'networkidle' });
+    const list = other.getByRole('region', { name: 'Open games' });
+    await list.getByRole('row').nth(1).waitFor();
+    await list.scrollIntoViewIfNeeded();
+    await save(other, `lobby-list-${size}`);
+    await other.close();
+    await tab.getByRole('region', { name: 'Open games' }).getByRole('button', { name: 'Cancel' }).click();
+    await player.close();
+  }
+}
+
 /** The phone's shots: games in progress, and a box mate played on the board, its dialog open. */
 async function phoneShots(browser: Browser, ada: StorageState, alan: BrowserContext, games: PhoneGames) {
   const viewport = SIZES.mobile;
@@ -170,6 +214,7 @@ async function main() {
         await context.close();
       }
     }
+    await lobbyShots(browser, signedIn, alan);
     await clockShots(browser, signedIn, alan);
     await phoneShots(browser, signedIn, alan, { computer: computer.id, online, mate: mate.id });
   } finally {

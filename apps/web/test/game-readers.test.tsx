@@ -51,7 +51,7 @@ describe("an online game's page is readable by its link (docs/api.md §5, who ma
     expect(screen.getByText('You are watching as a spectator')).toBeTruthy();
   });
 
-  it('lets a visitor who never sat down follow it by reading it every 2 s, without a socket', async () => {
+  it('lets a visitor who never sat down watch over the socket, and read the game every 2 s while it is down', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       let answer = online(['e2e4']);
@@ -59,10 +59,12 @@ describe("an online game's page is readable by its link (docs/api.md §5, who ma
       renderApp(<GameScreen gameId={ONLINE_ID} signedIn={false} />, `/game/${ONLINE_ID}`);
       await gameShown();
       expect(label('e4')).toMatch(/^e4, white pawn/);
-      // The socket would refuse a visitor without a session or a guest's cookie: no badge says it is down.
-      expect(FakeSocket.all).toEqual([]);
+      // A visitor's socket may watch: it follows the game like anyone's.
+      expect(FakeSocket.last().sentOf('game:watch')).toEqual([]);
+      FakeSocket.last().open();
+      expect(FakeSocket.last().sentOf('game:watch')).toEqual([{ type: 'game:watch', gameId: ONLINE_ID }]);
       expect(screen.getByText('You are watching as a spectator')).toBeTruthy();
-      expect(screen.queryByText('Disconnected')).toBeNull();
+      FakeSocket.last().drop();
       answer = online(['e2e4', 'e7e5']);
       await vi.advanceTimersByTimeAsync(GAME_POLL_MS);
       await waitFor(() => expect(label('e5')).toMatch(/^e5, black pawn/));

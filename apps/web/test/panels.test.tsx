@@ -138,6 +138,16 @@ describe('Players and Game Status', () => {
     expect(screen.getByText('Game will be abandoned if no move is made within 5 minutes')).toBeTruthy();
   });
 
+  it('names the winner of a finished game, with no inactivity to warn of', () => {
+    const game = play(['e2e4', 'e7e5']);
+    const resigned = game.resign('white');
+    if (!resigned.ok) throw new Error(resigned.error.message);
+    render(<PlayersPanel names={names} state={stateOf(game)} remaining={null} />);
+    expect(screen.getByText('Winner').closest('li')?.textContent).toContain('Computer (Medium)');
+    expect(screen.queryByText('(current turn)')).toBeNull();
+    expect(screen.queryByText(/will be abandoned/)).toBeNull();
+  });
+
   it('shows turn, move number (rounded up, at least 1) and status', () => {
     render(<GameStatusPanel state={state} />);
     expect(screen.getByText('Turn').nextSibling?.textContent).toBe('Black');

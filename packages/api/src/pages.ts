@@ -9,6 +9,7 @@ export const PAGES = [
   '/settings',
   '/game/:id',
   '/room/:code',
+  '/games',
   '/about',
   '/support',
   '/privacy',

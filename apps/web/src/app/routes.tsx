@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type ReactNode, Suspense } from 'react';
-import { Navigate, Outlet, type RouteObject, useLocation, useParams } from 'react-router';
+import { type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { Navigate, Outlet, type RouteObject, useLocation, useNavigationType, useParams } from 'react-router';
 import { Footer } from '../components/Footer.tsx';
 import { PageError } from '../components/PageError.tsx';
 import { PageFrame } from '../components/PageFrame.tsx';
@@ -23,6 +23,7 @@ const staticPages = onDemand(() => import('../features/static/pages.ts'));
 const feedbackPages = onDemand(() => import('../features/feedback/pages.ts'));
 const adminPages = onDemand(() => import('../features/admin/pages.ts'));
 const learnPages = onDemand(() => import('../features/learn/pages.ts'));
+const gamesCode = onDemand(() => import('./games.tsx'));
 
 const Landing = componentOf(landingCode, 'Landing');
 const Home = componentOf(homeCode, 'Home');
@@ -40,6 +41,7 @@ const FeedbackPage = componentOf(feedbackPages, 'FeedbackPage');
 const AdminPage = componentOf(adminPages, 'AdminPage');
 const LearnPage = componentOf(learnPages, 'LearnPage');
 const CoursePage = componentOf(learnPages, 'CoursePage');
+const Games = componentOf(gamesCode, 'Games');
 
 /**
  * For the pages whose document preloads their code (apps/web/build/pages.ts, `data-page`), what
@@ -60,6 +62,13 @@ export const preparePage: Record<string, (client: QueryClient, path: string) => 
 function Layout() {
   const { user, isLoading } = useSession();
   const { pathname } = useLocation();
+  // A new page opens at its top, as a document does (a game started from low on the home, a
+  // tile's pairing); Back and Forward leave the place to the browser.
+  const navigation = useNavigationType();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs for each new page (its path).
+  useLayoutEffect(() => {
+    if (navigation !== 'POP') window.scrollTo(0, 0);
+  }, [pathname, navigation]);
   return (
     <PageFrame footer={<Footer signedIn={user !== null} />}>
       <MaintenanceBanner forPlayer={!isLoading && !user?.isAdmin} signedIn={user !== null} />
@@ -149,6 +158,7 @@ export const routes: RouteObject[] = [
       { path: '/auth', element: titled('Login', <AuthPage />) },
       { path: '/settings', element: titled('Settings', <Settings />) },
       { path: '/room/:code', element: <RoomPage /> },
+      { path: '/games', element: titled('Current games', <Games />) },
       { path: '/about', element: titled('About', <AboutPage />) },
       { path: '/support', element: titled('Support', <SupportPage />) },
       { path: '/privacy', element: titled('Privacy Policy', <PrivacyPage />) },

@@ -14,6 +14,11 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-4 gap-y-2">
             <li>
+              <Link className={linkClass} to="/games">
+                Current games
+              </Link>
+            </li>
+            <li>
               <Link className={linkClass} to="/about">
                 About
               </Link>

@@ -36,17 +36,19 @@ const SELECT =
 
 /**
  * A time control: lichess's eleven presets, a custom clock (initial minutes and increment),
- * correspondence (days per move) or untimed, each a pressed button; the custom clock and the days
- * open their own choices.
+ * correspondence (days per move) or, unless `untimed` is false (a lobby game), untimed, each a
+ * pressed button; the custom clock and the days open their own choices.
  */
 export function TimeControlPicker({
   value,
   onChange,
   disabled,
+  untimed = true,
 }: {
   value: TimeControl;
   onChange: (tc: TimeControl) => void;
   disabled?: boolean;
+  untimed?: boolean;
 }) {
   const id = useId();
   // A custom clock that happens to equal a preset stays 'Custom' while it is being chosen.
@@ -78,7 +80,7 @@ export function TimeControlPicker({
         })}
       </div>
       {/* 'Correspondence' takes its own width: a third of a phone's is too narrow for it. */}
-      <div className="mt-2 grid grid-cols-[1fr_auto_1fr] gap-2">
+      <div className={cn('mt-2 grid gap-2', untimed ? 'grid-cols-[1fr_auto_1fr]' : 'grid-cols-2')}>
         <button
           type="button"
           aria-pressed={kind === 'custom'}
@@ -95,14 +97,16 @@ export function TimeControlPicker({
         >
           Correspondence
         </button>
-        <button
-          type="button"
-          aria-pressed={kind === 'untimed'}
-          className={tile(kind === 'untimed')}
-          onClick={() => pick(UNTIMED)}
-        >
-          Untimed
-        </button>
+        {untimed && (
+          <button
+            type="button"
+            aria-pressed={kind === 'untimed'}
+            className={tile(kind === 'untimed')}
+            onClick={() => pick(UNTIMED)}
+          >
+            Untimed
+          </button>
+        )}
       </div>
       {kind === 'custom' && value.kind === 'clock' && (
         <div className="mt-3 flex flex-wrap gap-4">

@@ -27,6 +27,12 @@ export const queryKeys = {
   statistics: ['/api/games/statistics'] as const,
   /** A room by its code (GET needs no session). */
   room: (code: string) => ['/api/rooms', code] as const,
+  /** The lobby's tiles, open seeks and the caller's own (no session needed). */
+  lobby: ['/api/lobby'] as const,
+  /** A page of the live online games anyone may watch (no session needed). */
+  liveGames: (page: number) => ['/api/games/live', { page }] as const,
+  /** The featured live game, or none (no session needed). */
+  featuredGame: ['/api/games/featured'] as const,
   /** The public feedback threads with their replies (no session needed). */
   feedback: ['/api/feedback/with-replies'] as const,
   /** Whether maintenance is on, for every page's banner (no session needed). */

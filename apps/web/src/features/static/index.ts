@@ -1,2 +1,2 @@
-/** The landing page (the app adds its preview board). */
-export { LandingPage } from './components/LandingPage.tsx';
+/** The landing page and its example position's figure (the app adds the boards and the lobby). */
+export { ExamplePosition, LandingPage } from './components/LandingPage.tsx';

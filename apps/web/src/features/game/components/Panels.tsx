@@ -91,6 +91,10 @@ export const PlayersPanel = memo(function PlayersPanel({
                       (current turn)
                     </span>
                   )}
+                  {/* A finished game read by its link says who won beside the name, as the banner does. */}
+                  {!live && state.winner === c && (
+                    <span className="block text-xs font-medium text-emerald-700">Winner</span>
+                  )}
                 </span>
               </span>
               {timing && (
@@ -123,9 +127,11 @@ export const PlayersPanel = memo(function PlayersPanel({
       {timing ? (
         <p className="mt-2 text-xs text-slate-500 max-lg:hidden">{timeControlLabel(timing.tc)}</p>
       ) : (
-        <p className="mt-2 text-xs text-slate-500 max-lg:hidden">
-          Game will be abandoned if no move is made within {INACTIVITY_MINUTES} minutes
-        </p>
+        live && (
+          <p className="mt-2 text-xs text-slate-500 max-lg:hidden">
+            Game will be abandoned if no move is made within {INACTIVITY_MINUTES} minutes
+          </p>
+        )
       )}
     </Card>
   );

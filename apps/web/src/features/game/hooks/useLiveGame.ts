@@ -18,9 +18,8 @@ const changes = (m: ServerMessage, gameId: string): m is Changed => 'state' in m
  * An online game over the socket (docs/api.md §7): it follows the game, keeps the newest version of
  * it in the data cache, counts its spectators, knows which of the room's players are connected,
  * carries the player's intentions and the rematch, and goes to the next game when the room starts one.
- * Without `watch` (a visitor the socket would refuse) it opens none.
  */
-export function useLiveGame(gameId: string, me: string | null, watch = true) {
+export function useLiveGame(gameId: string, me: string | null) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const key = queryKeys.game(gameId);
@@ -72,7 +71,7 @@ export function useLiveGame(gameId: string, me: string | null, watch = true) {
     },
     [gameId, key, me, queryClient, navigate],
   );
-  const socket = useLiveSocket(watch ? { type: 'game:watch', gameId } : null, onMessage);
+  const socket = useLiveSocket({ type: 'game:watch', gameId }, onMessage);
   const { request } = socket;
 
   /** An intention over the socket: settles with the first change of the game after the version held. */

@@ -22,13 +22,14 @@ export const LOGOUT_REDIRECT_MS = 500;
 
 /**
  * The signed-in home: header (Rules, Multiplayer, New Game, the user menu with Change Password and
- * Logout), the games where it is the user's turn, Welcome and Game History tabs, and the Start New Game, Multiplayer Room and Change
+ * Logout), the games where it is the user's turn, Play online, Welcome and Game History tabs, and the Start New Game, Multiplayer Room and Change
  * Password dialogs.
  */
 export function HomePage({
   user,
   rulesDialog,
   multiplayer,
+  playOnline,
   renderBoard,
 }: {
   user: User;
@@ -36,6 +37,8 @@ export function HomePage({
   rulesDialog: (open: boolean, set: (o: boolean) => void) => React.ReactNode;
   /** The rooms feature's Multiplayer button and its dialog, likewise. */
   multiplayer: React.ReactNode;
+  /** The lobby feature's Play online area, likewise. */
+  playOnline?: React.ReactNode;
   renderBoard: (state: GameState) => React.ReactNode;
 }) {
   const [newGame, setNewGame] = useState(false);
@@ -120,6 +123,7 @@ export function HomePage({
       </header>
       <main className="mx-auto w-full max-w-6xl flex-1 px-4 py-6">
         <YourTurn me={user.id} />
+        {playOnline && <div className="mb-6">{playOnline}</div>}
         <Tabs
           label="Home"
           tabs={[

@@ -45,3 +45,8 @@ export function rememberGuest(name: string, room?: Room, created = false): void 
       : (named.find((p) => !p.isHost) ?? named[0])?.id;
   remember({ name, id: id ?? before });
 }
+
+/** A visitor who named themselves for the lobby (POST /api/guest): the guest the answer names. */
+export function becameGuest(guest: { id: string; name: string }): void {
+  remember({ name: guest.name, id: guest.id });
+}

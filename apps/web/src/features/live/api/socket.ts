@@ -10,8 +10,14 @@ const FINAL_CLOSES = new Set([1000, 1001]);
 
 export type LiveStatus = 'connecting' | 'open' | 'closed';
 
-/** What the socket follows: a room's lobby or a game; sent again on every reconnection. */
-export type Subscription = Extract<ClientMessage, { type: 'room:join' | 'game:watch' }>;
+/**
+ * What the socket follows: a room's lobby, a game, the lobby's seeks and tiles, the thumbnails'
+ * games; each sent again on every reconnection, one of each type (a newer one replaces it).
+ */
+export type Subscription = Extract<
+  ClientMessage,
+  { type: 'room:join' | 'game:watch' | 'lobby:watch' | 'games:watch' }
+>;
 
 export interface LiveHandlers {
   /** Every message read but the refusals that fail a request: events, answers, other refusals. */
@@ -61,8 +67,9 @@ export class LiveConnection {
   }
 
   /**
-   * Follows a room or a game, now (when open) and after every reconnection. Its answer
-   * (`room:state`, `game:state`) or refusal comes to `onMessage`, like the events that follow.
+   * Follows a room, a game, the lobby or thumbnails, now (when open) and after every reconnection.
+   * Its answer (`room:state`, `game:state`, `lobby:state`) or refusal comes to `onMessage`, like
+   * the events that follow.
    */
   subscribe(subscription: Subscription): void {
     this.subscriptions.set(subscription.type, subscription);

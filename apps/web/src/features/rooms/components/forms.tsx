@@ -1,49 +1,8 @@
-import {
-  CreateRoomRequest,
-  GUEST_NAME_MAX,
-  GUEST_NAME_REQUIRED,
-  JoinRoomRequest,
-  ROOM_CODE_MAX,
-} from '@sbc/api';
+import { CreateRoomRequest, GUEST_NAME_REQUIRED, JoinRoomRequest, ROOM_CODE_MAX } from '@sbc/api';
 import { useState } from 'react';
 import { type Errors, Field, submitWith } from '../../../components/form.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { knownGuest } from '../../live/index.ts';
-
-type Issue = { path: PropertyKey[]; message: string };
-type Parsed<T> = { success: true; data: T } | { success: false; error: { issues: Issue[] } };
-
-/** A room request's schema, with the visitor's name required (signed-in users give none). */
-function withName<T>(
-  schema: { safeParse: (d: unknown) => Parsed<T> },
-  field: string,
-  required: string | null,
-) {
-  return {
-    safeParse(data: unknown): Parsed<T> {
-      const parsed = schema.safeParse(data);
-      const name = (data as Record<string, string | undefined>)[field];
-      if (!required || name?.trim()) return parsed;
-      const issues = [...(parsed.success ? [] : parsed.error.issues), { path: [field], message: required }];
-      return { success: false, error: { issues } };
-    },
-  };
-}
-
-/** "Your name", asked of visitors only (a signed-in user plays as their account). */
-function NameField({ name, error }: { name: string; error?: string }) {
-  return (
-    <Field
-      id={`room-${name}`}
-      name={name}
-      label="Your name"
-      autoComplete="nickname"
-      maxLength={GUEST_NAME_MAX}
-      defaultValue={knownGuest()?.name}
-      error={error}
-    />
-  );
-}
+import { GuestNameField, withName } from '../../live/index.ts';
 
 /** Create Room: a visitor gives their name; a signed-in user just creates. */
 export function CreateRoomForm({
@@ -62,7 +21,7 @@ export function CreateRoomForm({
       <p className="text-sm text-slate-600">
         Create a private room, then send its code to the friend you want to play.
       </p>
-      {guest && <NameField name="displayName" error={errors.displayName} />}
+      {guest && <GuestNameField name="displayName" error={errors.displayName} />}
       <Button type="submit" className="w-full" disabled={pending}>
         Create Room
       </Button>
@@ -101,7 +60,7 @@ export function JoinRoomForm({
           error={errors.roomCode}
         />
       )}
-      {guest && <NameField name="guestName" error={errors.guestName} />}
+      {guest && <GuestNameField name="guestName" error={errors.guestName} />}
       <Button type="submit" className="w-full" disabled={pending}>
         Join Room
       </Button>

@@ -21,13 +21,32 @@ const POINTS = [
   },
 ];
 
-/** The signed-out home: what the game is, and the ways in: an account, or a room as a guest. */
+/** The example board's figure, with what it shows. */
+export function ExamplePosition({ children }: { children: React.ReactNode }) {
+  return (
+    <figure className="mx-auto w-full max-w-sm">
+      {children}
+      <figcaption className="mt-3 text-center text-sm text-slate-300">
+        d3: a white queen shares the square with its pawn. d4: a mixed box, a white bishop beside a black
+        pawn.
+      </figcaption>
+    </figure>
+  );
+}
+
+/**
+ * The signed-out home: what the game is, and the ways in: an account, a game online as a guest, or
+ * a room. `showcase` stands beside the title (a live game, or an example position).
+ */
 export function LandingPage({
-  preview,
+  showcase,
   multiplayer,
+  playOnline,
 }: {
-  preview?: React.ReactNode;
+  showcase?: React.ReactNode;
   multiplayer?: React.ReactNode;
+  /** The lobby: quick pairing, Create a game and the open games. */
+  playOnline?: React.ReactNode;
 }) {
   return (
     <main className="flex-1">
@@ -39,10 +58,16 @@ export function LandingPage({
               Chess with one new idea: a square can hold two pieces. Everything else is the game you know.
             </p>
             <p className="mt-3 text-slate-300">
-              Play the computer at three levels, a friend at your screen, or anyone online in a private room.
+              Play anyone online in seconds, a friend in a private room, the computer at three levels, or a
+              friend at your screen.
             </p>
             <div className="mt-8 flex flex-wrap gap-3">
-              <Link to="/auth" className={buttonClass('primary', 'lg')}>
+              {playOnline && (
+                <a href="#play-online" className={buttonClass('primary', 'lg')}>
+                  Play online
+                </a>
+              )}
+              <Link to="/auth" className={buttonClass(playOnline ? 'inverse' : 'primary', 'lg')}>
                 Login
               </Link>
               <Link to="/auth?tab=register" className={buttonClass('inverse', 'lg')}>
@@ -70,17 +95,14 @@ export function LandingPage({
               .
             </p>
           </div>
-          <figure className="mx-auto w-full max-w-sm">
-            {preview}
-            {preview && (
-              <figcaption className="mt-3 text-center text-sm text-slate-300">
-                d3: a white queen shares the square with its pawn. d4: a mixed box, a white bishop beside a
-                black pawn.
-              </figcaption>
-            )}
-          </figure>
+          <div>{showcase}</div>
         </div>
       </section>
+      {playOnline && (
+        <div id="play-online" className="mx-auto max-w-6xl scroll-mt-4 px-4 pt-10">
+          {playOnline}
+        </div>
+      )}
       <section className="mx-auto max-w-6xl px-4 py-12">
         <h2 className="text-2xl font-bold text-slate-900">How it plays</h2>
         <ul className="mt-6 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">

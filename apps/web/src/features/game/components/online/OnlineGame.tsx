@@ -9,7 +9,7 @@ import { errorMessage, LiveError } from '../../../../lib/http.ts';
 import { usePageTitle } from '../../../../lib/page-title.ts';
 import { playerNames } from '../../../../lib/players.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
-import { knownGuest, usePlayerId } from '../../../live/index.ts';
+import { usePlayerId } from '../../../live/index.ts';
 import { GAME_POLL_MS } from '../../api/games.ts';
 import { useGameController } from '../../hooks/useGameController.ts';
 import { useInactivity } from '../../hooks/useInactivity.ts';
@@ -37,9 +37,8 @@ const offline = () => Promise.reject(new LiveError('Not connected', 'disconnecte
  */
 export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boolean }) {
   const me = usePlayerId();
-  // The socket takes a session or a guest's cookie: a visitor who is neither follows by reading.
-  const watching = signedIn || knownGuest() !== null;
-  const live = useLiveGame(gameId, me, watching);
+  // Anyone follows over the socket, a visitor too (who may only watch).
+  const live = useLiveGame(gameId, me);
   const connected = live.status === 'open';
   const server = useQuery<GameResponse>({ queryKey: queryKeys.game(gameId), enabled: false }).data;
   const color = colorOf(server, me);
@@ -136,7 +135,7 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
             {left}
             <OnlinePanel
               color={color}
-              connected={watching ? connected : null}
+              connected={connected}
               spectators={live.spectators}
               players={live.players}
               rematch={!ctrl.live && rematch}

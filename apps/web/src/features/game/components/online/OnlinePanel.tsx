@@ -118,8 +118,8 @@ export function OnlinePanel({
   rematch,
 }: {
   color: ColorName | null;
-  /** Whether the socket is open; null for a screen without one (a visitor's), which reads the game. */
-  connected: boolean | null;
+  /** Whether the socket is open. */
+  connected: boolean;
   spectators: number;
   players: RoomPlayer[];
   /** The rematch part, once the game has ended (players only). */
@@ -131,7 +131,7 @@ export function OnlinePanel({
         <span className="text-slate-700">
           {color ? `You play ${color === 'white' ? 'White' : 'Black'}` : 'You are watching as a spectator'}
         </span>
-        {connected !== null && <ConnectionBadge connected={connected} />}
+        <ConnectionBadge connected={connected} />
       </div>
       {/* Only the socket counts the spectators. */}
       {connected !== null && (

@@ -1,0 +1,2 @@
+/** The lobby feature's pages, loaded on demand. */
+export { CurrentGamesPage } from './components/CurrentGamesPage.tsx';
