@@ -58,8 +58,8 @@ describe("A timed game's clocks (docs/architecture.md §7, Clocks)", () => {
     await waitFor(() => expect(clockOf('white').textContent).toBe('0:09.9'));
     expect(clockOf('white').dataset.low).toBe('true');
     expect(clockOf('white').className).toContain('bg-red-600');
-    // The sound plays from an effect, which may run after the paint.
-    await waitFor(() => expect(play).toHaveBeenCalledTimes(1));
+    // The sound plays from an effect, which may run after the paint (late on a loaded machine).
+    await waitFor(() => expect(play).toHaveBeenCalledTimes(1), { timeout: 5000 });
     await pass(5000);
     await waitFor(() => expect(clockOf('white').textContent).toBe('0:04.9'));
     expect(play).toHaveBeenCalledTimes(1);
