@@ -17,6 +17,8 @@ export interface Seats {
   timeControl: TimeControl;
   /** The lobby's seeks this game pairs (features/lobby): they end 'paired', the players' others 'played'. */
   pairedSeeks?: string[];
+  /** The caller already holds both players' locks (lockPlayers), as the lobby's pairing does. */
+  playersLocked?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function insertOnlineGame(
   const game = created.value;
   const { record: timing, deadlineAt, timeControl } = clockAtStart(seats.timeControl, now);
   const record: StoredRecord = { ...game.toRecord(), pendingPromotion: null, ...timing };
-  await lockPlayers(db, seats.white, seats.black);
+  if (!seats.playersLocked) await lockPlayers(db, seats.white, seats.black);
   const row = await insertGame(db, {
     mode: 'online',
     roomId: seats.roomId,

@@ -1,25 +1,23 @@
-import { randomInt } from 'node:crypto';
-import { SEEK_ABSENCE_MS, SEEKS_MAX, type SeekRequest } from '@sbc/api';
+import { randomInt, randomUUID } from 'node:crypto';
+import { SEEK_ABSENCE_MS, SEEKS_MAX, type SeekColor, type SeekRequest } from '@sbc/api';
 import { formatTimeControl, PRESETS, type TimeControl } from '@sbc/game';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, HttpError, notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { uniqueViolation } from '../accounts/users.ts';
-import { refuseRoomGameDuringMaintenance } from '../games/maintenance.ts';
 import { insertOnlineGame, lockPlayers } from '../games/online.ts';
 import type { Player } from '../rooms/guests.ts';
 import { newCode } from '../rooms/service.ts';
-import { insertRoom, seat, updateRoom } from '../rooms/store.ts';
+import { insertRoom, seat } from '../rooms/store.ts';
 import {
   candidate,
-  countOpen,
   findSeek,
   insertSeek,
-  lastWasWhite,
+  lastWereWhite,
   lockPairingKey,
-  openTwin,
   type SeekRow,
+  seeksOf,
   type Wanted,
 } from './store.ts';
 
@@ -79,19 +77,18 @@ export function placeSeek(services: Services, player: Player, wanted: Wanted): P
   return attempt(services, async (tx): Promise<Placed> => {
     const now = services.now();
     await lockPairingKey(tx, wanted.pairingKey);
-    const twin = await openTwin(tx, player.id, wanted);
+    const open = await seeksOf(tx, player.id);
+    const twin = open.find((s) => s.pairingKey === wanted.pairingKey && s.color === wanted.color);
     if (twin) return { seek: twin, twin: true, started: null };
     const other = await candidate(tx, player.id, wanted, new Date(now.getTime() - UNSEEN_MS));
     await lockPlayers(tx, player.id, ...(other ? [other.playerId] : []));
     if (!other) {
-      if ((await countOpen(tx, player.id)) >= SEEKS_MAX) throw tooManySeeks();
+      // Counted under the player's lock: two seeks of one player in two pools wait for each other.
+      if ((await seeksOf(tx, player.id)).length >= SEEKS_MAX) throw tooManySeeks();
       return { seek: await insertSeek(tx, player, wanted, now), twin: false, started: null };
     }
-    // Its player may have been paired in another pool while this transaction waited for the lock.
-    const still = await findSeek(tx, other.id);
-    if (still?.endedAt) throw new CandidateGone();
-    const mine = await insertSeek(tx, player, wanted, now);
-    return { seek: null, twin: false, started: await startGame(tx, services, other, player, mine) };
+    // Paired at once, the player's own seek is never stored: the answer carries the game.
+    return { seek: null, twin: false, started: await startGame(tx, services, other, player, wanted.color) };
   });
 }
 
@@ -105,7 +102,7 @@ export async function acceptSeek(services: Services, player: Player, seekId: str
     await lockPlayers(tx, player.id, target.playerId);
     const still = await findSeek(tx, seekId);
     if (still?.endedAt) throw new HttpError(409, SEEK_GONE, { code: 'seekGone' });
-    return startGame(tx, services, target, player, null);
+    return startGame(tx, services, target, player, 'random');
   });
 }
 
@@ -116,55 +113,51 @@ export const tooManySeeks = () =>
 
 /**
  * The game of a seek and the player who meets it, as a room's game (presence, spectators, the
- * claims and the rematch work as in any room): the room, both seats, the game, its clock.
+ * claims and the rematch work as in any room): the game, then its room (which points at it) with
+ * both seated, the clock's timer. Both players' locks are held; maintenance was refused by the route.
  */
 async function startGame(
   tx: Db,
   services: Services,
   seek: SeekRow,
   player: Player,
-  mine: SeekRow | null,
+  playerColor: SeekColor,
 ): Promise<Started> {
   const now = services.now();
   const host: Player = { id: seek.playerId, name: seek.name, isGuest: seek.isGuest };
-  const hostIsWhite = await hostPlaysWhite(tx, seek, player.id, mine?.color ?? 'random');
-  const room = await insertRoom(tx, {
+  const hostIsWhite = await hostPlaysWhite(tx, seek, player.id, playerColor);
+  const [white, black] = hostIsWhite ? [host.id, player.id] : [player.id, host.id];
+  const roomId = randomUUID();
+  const started = await insertOnlineGame(
+    tx,
+    {
+      roomId,
+      white,
+      black,
+      ownerId: host.isGuest ? null : host.id,
+      timeControl: seek.timeControl,
+      pairedSeeks: [seek.id],
+      playersLocked: true,
+    },
+    now,
+  );
+  // The seek ended since it was read (its player paired in another pool, a cancel, the liveness
+  // sweep): its player no longer wants this game.
+  if (!started.endedSeeks.includes(seek.id)) throw new CandidateGone();
+  await insertRoom(tx, {
+    id: roomId,
     code: newCode(),
     hostId: host.id,
     hostIsWhite,
     timeControl: seek.timeControl,
     status: 'playing',
+    gameId: started.id,
     createdAt: now,
   });
-  await seat(tx, room.id, host, now);
-  await seat(tx, room.id, player, now);
-  await refuseRoomGameDuringMaintenance(tx, player);
-  const [white, black] = hostIsWhite ? [host.id, player.id] : [player.id, host.id];
-  const pairedSeeks = [seek.id, ...(mine ? [mine.id] : [])];
-  const started = await insertOnlineGame(
-    tx,
-    {
-      roomId: room.id,
-      white,
-      black,
-      ownerId: host.isGuest ? null : host.id,
-      timeControl: seek.timeControl,
-      pairedSeeks,
-    },
-    now,
-  );
-  // A cancel or the liveness sweep (which take no player lock) ended the seek since it was read:
-  // its player no longer wants this game.
-  if (!started.endedSeeks.includes(seek.id)) throw new CandidateGone();
-  await updateRoom(tx, room.id, { gameId: started.id });
+  await seat(tx, roomId, [host, player], now);
   // Its first-move window (a timer for a game whose insert rolls back finds no game).
   services.clockTimers.arm(started.id, started.deadlineAt);
-  return {
-    gameId: started.id,
-    roomId: room.id,
-    players: [host.id, player.id],
-    endedSeeks: started.endedSeeks,
-  };
+  return { gameId: started.id, roomId, players: [host.id, player.id], endedSeeks: started.endedSeeks };
 }
 
 /**
@@ -175,11 +168,11 @@ async function hostPlaysWhite(
   tx: Db,
   seek: SeekRow,
   playerId: string,
-  playerColor: string,
+  playerColor: SeekColor,
 ): Promise<boolean> {
   if (seek.color !== 'random') return seek.color === 'white';
   if (playerColor !== 'random') return playerColor === 'black';
-  const [host, other] = await Promise.all([lastWasWhite(tx, seek.playerId), lastWasWhite(tx, playerId)]);
+  const [host, other] = await lastWereWhite(tx, seek.playerId, playerId);
   if (host !== other) {
     if (host === true || other === false) return false;
     if (other === true || host === false) return true;

@@ -60,31 +60,6 @@ export async function insertSeek(db: Db, player: Player, wanted: Wanted, now: Da
   return row;
 }
 
-/** The player's open seek of this key and colour: a second click returns it. */
-export async function openTwin(db: Db, playerId: string, wanted: Wanted): Promise<SeekRow | null> {
-  const [row] = await db
-    .select()
-    .from(seeks)
-    .where(
-      and(
-        isNull(seeks.endedAt),
-        eq(seeks.playerId, playerId),
-        eq(seeks.pairingKey, wanted.pairingKey),
-        eq(seeks.color, wanted.color),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
-}
-
-export async function countOpen(db: Db, playerId: string): Promise<number> {
-  const [{ open }] = await db
-    .select({ open: count() })
-    .from(seeks)
-    .where(and(isNull(seeks.endedAt), eq(seeks.playerId, playerId)));
-  return open;
-}
-
 /** The colours a seek of `color` may meet: random meets anything, white meets black. */
 const partners = (color: SeekColor): SeekColor[] =>
   color === 'random' ? ['white', 'black', 'random'] : [color === 'white' ? 'black' : 'white', 'random'];
@@ -188,15 +163,13 @@ export async function endUnseen(db: Db, cutoff: Date, now: Date): Promise<string
   return ended.map((s) => s.id);
 }
 
-/** Whether the player's last online game had them white (null: no online game yet). */
-export async function lastWasWhite(db: Db, playerId: string): Promise<boolean | null> {
-  const [last] = await db
-    .select({ white: sql<boolean>`${games.whitePlayerId} = ${playerId}` })
-    .from(games)
-    .where(
-      sql`${games.mode} = 'online' and (${games.whitePlayerId} = ${playerId} or ${games.blackPlayerId} = ${playerId})`,
-    )
-    .orderBy(desc(games.createdAt))
-    .limit(1);
-  return last ? last.white : null;
+/** Whether each player's last online game had them white (null: no online game yet), in one round trip. */
+export async function lastWereWhite(db: Db, ...playerIds: string[]): Promise<(boolean | null)[]> {
+  const last = (id: string) =>
+    sql`(select ${games.whitePlayerId} = ${id} from ${games}
+      where ${games.mode} = 'online' and (${games.whitePlayerId} = ${id} or ${games.blackPlayerId} = ${id})
+      order by ${games.createdAt} desc limit 1)`;
+  const columns = Object.fromEntries(playerIds.map((id, i) => [`p${i}`, sql<boolean | null>`${last(id)}`]));
+  const [row] = await db.select(columns).from(sql`(select 1) as one`);
+  return playerIds.map((_, i) => (row[`p${i}`] as boolean | null) ?? null);
 }

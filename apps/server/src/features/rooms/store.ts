@@ -58,14 +58,21 @@ export function seatsOf(db: Db, roomId: string): Promise<SeatRow[]> {
     .orderBy(asc(roomPlayers.joinedAt), asc(roomPlayers.playerId));
 }
 
-/** Seats the player (again after leaving: the same row, seated anew). */
-export async function seat(db: Db, roomId: string, player: Player, now: Date): Promise<void> {
+/** Seats the players (again after leaving: the same row, seated anew), in one statement. */
+export async function seat(db: Db, roomId: string, players: Player | Player[], now: Date): Promise<void> {
+  const seated = [players].flat().map((p) => ({
+    roomId,
+    playerId: p.id,
+    isGuest: p.isGuest,
+    name: p.name,
+    joinedAt: now,
+  }));
   await db
     .insert(roomPlayers)
-    .values({ roomId, playerId: player.id, isGuest: player.isGuest, name: player.name, joinedAt: now })
+    .values(seated)
     .onConflictDoUpdate({
       target: [roomPlayers.roomId, roomPlayers.playerId],
-      set: { name: player.name, joinedAt: now, leftAt: null },
+      set: { name: sql`excluded.name`, joinedAt: now, leftAt: null },
     });
 }
 
