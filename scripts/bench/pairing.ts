@@ -9,7 +9,7 @@
  *   npm run bench:pairing                                # PGlite in a temporary DATA_DIR
  *   npm run bench:pairing -- --postgres                  # a fresh PostgreSQL database, dropped after
  *   npm run bench:pairing -- --instances 2               # two instances on PostgreSQL and Redis
- *   options: --seekers 2000 --seconds 20
+ *   options: --seekers 2000 --seconds 20, --open-first (every seeker's page open before the seeks)
  *
  * All seekers come from one address, as the limits per address allow once RATE_LIMIT_SCALE raises
  * them; with two instances, seeker i's socket and calls go to instance i mod 2.
@@ -28,6 +28,7 @@ import { BUILT, productionEnv, type RunningServer, startServer } from './server.
 const SEEKERS = option('--seekers', 2000);
 const SECONDS = option('--seconds', 20);
 const INSTANCES = option('--instances', 1);
+const OPEN_FIRST = flag('--open-first');
 const POOLS = PRESETS.map(formatTimeControl);
 const ADDRESS = '10.44.0.1';
 /** After the last arrival, the games still starting are waited for this long. */
@@ -37,6 +38,7 @@ const TARGET_MS = 250;
 
 interface Seeker {
   id: string;
+  cookie: string;
   ws: WebSocket;
   /** The games its socket was told of, and when (performance.now()). */
   starts: { gameId: string; at: number }[];
@@ -51,28 +53,39 @@ interface Pairing {
   answered: number;
 }
 
-/** Seeker `i`: a guest with its socket open, then its seek; the game when it paired at once. */
-async function arrive(i: number, base: string, seekers: Seeker[]): Promise<Pairing | null> {
+/** Seeker `i` arrives: a guest with its socket open. */
+async function connect(i: number, base: string, seekers: Seeker[]): Promise<Seeker> {
   const guest = await post(`${base}/api/guest`, { displayName: `Seeker ${i}` }, ADDRESS);
   if (guest.status !== 200) throw new Error(`guest: ${guest.status} ${JSON.stringify(guest.body)}`);
   const wsUrl = `${base.replace(/^http/, 'ws')}/ws`;
   const ws = new WebSocket(wsUrl, { headers: clientHeaders(wsUrl, guest.guest, ADDRESS) });
-  const seeker: Seeker = { id: (guest.body as unknown as { id: string }).id, ws, starts: [] };
+  const seeker: Seeker = {
+    id: (guest.body as unknown as { id: string }).id,
+    cookie: guest.guest,
+    ws,
+    starts: [],
+  };
   seekers.push(seeker);
   ws.on('message', (data) => {
     const message = JSON.parse(data.toString()) as ServerMessage;
     if (message.type === 'game:start') seeker.starts.push({ gameId: message.gameId, at: performance.now() });
   });
   await new Promise((open, fail) => ws.once('open', open).once('error', fail));
+  return seeker;
+}
+
+/** Seeker `i` seeks in its pool; the game when it paired at once. */
+async function seek(i: number, base: string, seeker: Seeker): Promise<Pairing | null> {
   const seekAt = performance.now();
-  const seek = await post(
+  const answer = await post(
     `${base}/api/lobby/seeks`,
     { kind: 'pool', pool: POOLS[i % POOLS.length] },
     ADDRESS,
-    guest.guest,
+    seeker.cookie,
   );
-  if (seek.status !== 201) throw new Error(`seek: ${seek.status} ${JSON.stringify(seek.body)}`);
-  return seek.body.gameId ? { gameId: seek.body.gameId, seekAt, answered: performance.now() - seekAt } : null;
+  if (answer.status !== 201) throw new Error(`seek: ${answer.status} ${JSON.stringify(answer.body)}`);
+  const { gameId } = answer.body;
+  return gameId ? { gameId, seekAt, answered: performance.now() - seekAt } : null;
 }
 
 function report(seekers: Seeker[], paired: Pairing[]) {
@@ -101,6 +114,18 @@ function report(seekers: Seeker[], paired: Pairing[]) {
   return doubles === 0 && incomplete === 0 && waiting === odd;
 }
 
+/** Every seeker a guest with its socket open, 50 at a time, in seeker order. */
+async function openAll(base: (i: number) => string, seekers: Seeker[]): Promise<Seeker[]> {
+  const ready: Seeker[] = [];
+  for (let i = 0; i < SEEKERS; i += 50) {
+    const batch = Array.from({ length: Math.min(50, SEEKERS - i) }, (_, k) =>
+      connect(i + k, base(i + k), seekers),
+    );
+    ready.push(...(await Promise.all(batch)));
+  }
+  return ready;
+}
+
 async function main() {
   const shared = INSTANCES > 1;
   const pg = shared || flag('--postgres') || process.env.DATABASE_URL ? freshDatabase() : null;
@@ -124,19 +149,24 @@ async function main() {
     }
     console.log(
       `${pg ? 'PostgreSQL' : 'PGlite'}${redis ? ' + Redis' : ''}, ${INSTANCES} instance(s); ${SEEKERS} seekers ` +
-        `over ${SECONDS} s in ${POOLS.length} pools; load ${load()}`,
+        `over ${SECONDS} s in ${POOLS.length} pools${OPEN_FIRST ? ', their pages open first' : ''}; load ${load()}`,
     );
+    const base = (i: number) => servers[i % servers.length].url;
+    // With --open-first the seekers' pages are open before the first seek (on the lobby already):
+    // the seeks alone arrive over the seconds, and the CPU counted is theirs.
+    const ready = OPEN_FIRST ? await openAll(base, seekers) : null;
+    const cpuBefore = servers.map((s) => s.cpuMs());
     const every = (SECONDS * 1000) / SEEKERS;
     const start = performance.now();
     const arrivals = Array.from({ length: SEEKERS }, async (_, i) => {
       await sleep(start + i * every - performance.now());
-      return arrive(i, servers[i % servers.length].url, seekers);
+      return seek(i, base(i), ready?.[i] ?? (await connect(i, base(i), seekers)));
     });
     const paired = (await Promise.all(arrivals)).filter((p): p is Pairing => p !== null);
     await sleep(DRAIN_MS);
-    const cpu = servers.map((s) => `${(s.cpuMs() / 1000).toFixed(1)} s`).join(', ');
+    const cpu = servers.map((s, i) => `${((s.cpuMs() - cpuBefore[i]) / 1000).toFixed(1)} s`).join(', ');
     ok = report(seekers, paired);
-    console.log(`server CPU ${cpu}`);
+    console.log(`server CPU ${cpu}${OPEN_FIRST ? ' (the seeks alone)' : ''}`);
   } finally {
     for (const { ws } of seekers) ws.terminate();
     await Promise.all(servers.map((s) => s.stop()));

@@ -1,5 +1,5 @@
 import { Game, type TimeControl } from '@sbc/game';
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { seeks } from '../../db/schema.ts';
 import { derived } from './service.ts';
@@ -24,11 +24,20 @@ export interface Seats {
 /**
  * Locks players until the transaction ends, in sorted order: whoever starts a game (a room, the
  * lobby) takes the same locks in the same order, so that no two transactions wait on each other.
+ * `also`: values read in the same round trip (as the statement began, before any wait), by name.
  */
-export async function lockPlayers(db: Db, ...ids: string[]): Promise<void> {
+export async function lockPlayers(
+  db: Db,
+  ids: string[],
+  also: Record<string, SQL> = {},
+): Promise<Record<string, unknown>> {
   // One statement, its locks taken left to right: one round trip, not one a player.
   const locks = [...new Set(ids)].sort().map((id) => sql`pg_advisory_xact_lock(hashtext(${`seeker:${id}`}))`);
-  await db.execute(sql`select ${sql.join(locks, sql`, `)}`);
+  const read = Object.entries(also).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`);
+  const { rows } = (await db.execute(sql`select ${sql.join([...locks, ...read], sql`, `)}`)) as {
+    rows: Record<string, unknown>[];
+  };
+  return rows[0];
 }
 
 /**
@@ -46,7 +55,7 @@ export async function insertOnlineGame(
   const game = created.value;
   const { record: timing, deadlineAt, timeControl } = clockAtStart(seats.timeControl, now);
   const record: StoredRecord = { ...game.toRecord(), pendingPromotion: null, ...timing };
-  if (!seats.playersLocked) await lockPlayers(db, seats.white, seats.black);
+  if (!seats.playersLocked) await lockPlayers(db, [seats.white, seats.black]);
   const row = await insertGame(db, {
     mode: 'online',
     roomId: seats.roomId,

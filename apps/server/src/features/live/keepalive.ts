@@ -4,24 +4,36 @@ import { sessionLives } from './connection.ts';
 import type { Hub, LiveSocket } from './hub.ts';
 import type { LiveLimits } from './limits.ts';
 
+/** How often the sockets are looked at: each is pinged on its own beat, not all at once. */
+const BEAT_MS = 1000;
+
 /**
- * Pings every socket every `pingMs` and drops one whose last answer is older than `pongMs` (a
- * browser answers by itself; a client that stopped reading does not), then runs `sweep`.
- * Returns its stop.
+ * Pings each socket `pingMs` after it last answered (or opened), and drops one whose last answer is
+ * older than `pongMs` (a browser answers by itself; a client that stopped reading does not); runs
+ * `sweep` once a `pingMs`. The sockets are looked at every second, so their pings spread over the
+ * period as their openings did: one burst of pings to every socket held the thread long enough to
+ * show in bench:pairing's p99 (docs/benchmarks-log.md). Returns its stop.
  */
 export function keepAlive(hub: Hub, limits: LiveLimits, sweep: () => void): () => void {
-  const timer = setInterval(() => {
-    const now = performance.now();
-    for (const socket of hub.sockets()) {
-      const { ws } = socket;
-      if (now - socket.answeredAt > limits.pongMs) ws.terminate();
-      else if (ws.readyState === ws.OPEN) {
-        socket.pingedAt = now;
-        ws.ping();
+  let swept = performance.now();
+  const timer = setInterval(
+    () => {
+      const now = performance.now();
+      for (const socket of hub.sockets()) {
+        const { ws } = socket;
+        if (now - socket.answeredAt > limits.pongMs) ws.terminate();
+        else if (!socket.pingedAt && now - socket.answeredAt >= limits.pingMs && ws.readyState === ws.OPEN) {
+          socket.pingedAt = now;
+          ws.ping();
+        }
       }
-    }
-    sweep();
-  }, limits.pingMs);
+      if (now - swept >= limits.pingMs) {
+        swept = now;
+        sweep();
+      }
+    },
+    Math.min(BEAT_MS, limits.pingMs),
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -11,11 +11,11 @@ import type { Player } from '../rooms/guests.ts';
 import { newCode } from '../rooms/service.ts';
 import { insertRoom, seat } from '../rooms/store.ts';
 import {
-  candidate,
   findSeek,
   insertSeek,
-  lastWereWhite,
+  lastWasWhite,
   lockPairingKey,
+  lookAround,
   type SeekRow,
   seeksOf,
   type Wanted,
@@ -70,19 +70,19 @@ async function attempt<T>(services: Services, work: (tx: Db) => Promise<T>): Pro
 
 /**
  * A seek: paired with the oldest compatible seek of its key when there is one, else opened (a
- * second click of the same returns the open one). One transaction: the key's lock, then both
- * players' in sorted order (lockPlayers), the candidate read again under them.
+ * second click of the same returns the open one). One transaction: the key's lock, then the
+ * players' in sorted order (lockPlayers); a candidate that ended while they were awaited is found
+ * ended by the game's update of the seeks, and the transaction begins again.
  */
 export function placeSeek(services: Services, player: Player, wanted: Wanted): Promise<Placed> {
   return attempt(services, async (tx): Promise<Placed> => {
     const now = services.now();
     await lockPairingKey(tx, wanted.pairingKey);
-    const open = await seeksOf(tx, player.id);
-    const twin = open.find((s) => s.pairingKey === wanted.pairingKey && s.color === wanted.color);
+    const { mine, other } = await lookAround(tx, player.id, wanted, new Date(now.getTime() - UNSEEN_MS));
+    const twin = mine.find((s) => s.pairingKey === wanted.pairingKey && s.color === wanted.color);
     if (twin) return { seek: twin, twin: true, started: null };
-    const other = await candidate(tx, player.id, wanted, new Date(now.getTime() - UNSEEN_MS));
-    await lockPlayers(tx, player.id, ...(other ? [other.playerId] : []));
     if (!other) {
+      await lockPlayers(tx, [player.id]);
       // Counted under the player's lock: two seeks of one player in two pools wait for each other.
       if ((await seeksOf(tx, player.id)).length >= SEEKS_MAX) throw tooManySeeks();
       return { seek: await insertSeek(tx, player, wanted, now), twin: false, started: null };
@@ -99,7 +99,6 @@ export async function acceptSeek(services: Services, player: Player, seekId: str
   if (target.playerId === player.id) throw badRequest('You cannot accept your own seek');
   return attempt(services, async (tx) => {
     await lockPairingKey(tx, target.pairingKey);
-    await lockPlayers(tx, player.id, target.playerId);
     const still = await findSeek(tx, seekId);
     if (still?.endedAt) throw new HttpError(409, SEEK_GONE, { code: 'seekGone' });
     return startGame(tx, services, target, player, 'random');
@@ -114,7 +113,8 @@ export const tooManySeeks = () =>
 /**
  * The game of a seek and the player who meets it, as a room's game (presence, spectators, the
  * claims and the rematch work as in any room): the game, then its room (which points at it) with
- * both seated, the clock's timer. Both players' locks are held; maintenance was refused by the route.
+ * both seated, the clock's timer, under both players' locks (the key's is held). Maintenance was
+ * refused by the route.
  */
 async function startGame(
   tx: Db,
@@ -125,7 +125,17 @@ async function startGame(
 ): Promise<Started> {
   const now = services.now();
   const host: Player = { id: seek.playerId, name: seek.name, isGuest: seek.isGuest };
-  const hostIsWhite = await hostPlaysWhite(tx, seek, player.id, playerColor);
+  // Both players' locks, and their last colours in the same round trip.
+  const last = await lockPlayers(tx, [host.id, player.id], {
+    host: lastWasWhite(host.id),
+    player: lastWasWhite(player.id),
+  });
+  const hostIsWhite = hostPlaysWhite(
+    seek.color,
+    playerColor,
+    last.host as boolean | null,
+    last.player as boolean | null,
+  );
   const [white, black] = hostIsWhite ? [host.id, player.id] : [player.id, host.id];
   const roomId = randomUUID();
   const started = await insertOnlineGame(
@@ -164,15 +174,14 @@ async function startGame(
  * A chosen colour is kept; else each player's last online game decides: the one who alone played
  * white last plays black now (and the one who alone played black, white); else a coin.
  */
-async function hostPlaysWhite(
-  tx: Db,
-  seek: SeekRow,
-  playerId: string,
+function hostPlaysWhite(
+  hostColor: SeekColor,
   playerColor: SeekColor,
-): Promise<boolean> {
-  if (seek.color !== 'random') return seek.color === 'white';
+  host: boolean | null,
+  other: boolean | null,
+): boolean {
+  if (hostColor !== 'random') return hostColor === 'white';
   if (playerColor !== 'random') return playerColor === 'black';
-  const [host, other] = await lastWereWhite(tx, seek.playerId, playerId);
   if (host !== other) {
     if (host === true || other === false) return false;
     if (other === true || host === false) return true;

@@ -1,6 +1,7 @@
 import type { Seek, SeekColor, SeekFate, TimeControl } from '@sbc/api';
 import { speedOf } from '@sbc/game';
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
 import { games, seeks } from '../../db/schema.ts';
 import type { Player } from '../rooms/guests.ts';
@@ -65,16 +66,21 @@ const partners = (color: SeekColor): SeekColor[] =>
   color === 'random' ? ['white', 'black', 'random'] : [color === 'white' ? 'black' : 'white', 'random'];
 
 /**
- * The seek a new one pairs with: another player's open seek of the key, of a compatible colour,
- * whose player was seen since `seenSince`. The order of preference is here only (the oldest first).
+ * In one round trip: the player's open seeks, and the seek a new one pairs with: another player's
+ * open seek of the key, of a compatible colour, whose player was seen since `seenSince`. The order
+ * of preference is here only (the oldest first).
  */
-export async function candidate(
+export async function lookAround(
   db: Db,
   playerId: string,
   wanted: Wanted,
   seenSince: Date,
-): Promise<SeekRow | null> {
-  const [row] = await db
+): Promise<{ mine: SeekRow[]; other: SeekRow | null }> {
+  const mine = db
+    .select()
+    .from(seeks)
+    .where(and(isNull(seeks.endedAt), eq(seeks.playerId, playerId)));
+  const candidate = db
     .select()
     .from(seeks)
     .where(
@@ -88,7 +94,11 @@ export async function candidate(
     )
     .orderBy(asc(seeks.createdAt), asc(seeks.id))
     .limit(1);
-  return row ?? null;
+  const rows = await unionAll(mine, candidate);
+  return {
+    mine: rows.filter((row) => row.playerId === playerId),
+    other: rows.find((row) => row.playerId !== playerId) ?? null,
+  };
 }
 
 /** Ends the seek if it is open and the player's: the row as it is now (ended or not), or null when not theirs. */
@@ -163,13 +173,8 @@ export async function endUnseen(db: Db, cutoff: Date, now: Date): Promise<string
   return ended.map((s) => s.id);
 }
 
-/** Whether each player's last online game had them white (null: no online game yet), in one round trip. */
-export async function lastWereWhite(db: Db, ...playerIds: string[]): Promise<(boolean | null)[]> {
-  const last = (id: string) =>
-    sql`(select ${games.whitePlayerId} = ${id} from ${games}
-      where ${games.mode} = 'online' and (${games.whitePlayerId} = ${id} or ${games.blackPlayerId} = ${id})
-      order by ${games.createdAt} desc limit 1)`;
-  const columns = Object.fromEntries(playerIds.map((id, i) => [`p${i}`, sql<boolean | null>`${last(id)}`]));
-  const [row] = await db.select(columns).from(sql`(select 1) as one`);
-  return playerIds.map((_, i) => (row[`p${i}`] as boolean | null) ?? null);
-}
+/** Whether the player's last online game had them white (null: no online game yet), as a subquery. */
+export const lastWasWhite = (playerId: string): SQL =>
+  sql`(select ${games.whitePlayerId} = ${playerId} from ${games}
+    where ${games.mode} = 'online' and (${games.whitePlayerId} = ${playerId} or ${games.blackPlayerId} = ${playerId})
+    order by ${games.createdAt} desc limit 1)`;
