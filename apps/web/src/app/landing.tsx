@@ -1,4 +1,5 @@
 import { Game } from '@sbc/game';
+import { AfterFirstPaint } from '../components/AfterFirstPaint.tsx';
 import { Board } from '../features/game/index.ts';
 import { FeaturedGame, LobbyLive, PlayOnline } from '../features/lobby/index.ts';
 import { ExamplePosition, LandingPage } from '../features/static/index.ts';
@@ -33,7 +34,12 @@ export function Landing() {
       <LandingPage
         multiplayer={<MultiplayerButton variant="inverse" size="lg" />}
         showcase={<FeaturedGame renderBoard={renderThumb} fallback={example} />}
-        playOnline={<PlayOnline />}
+        playOnline={
+          // Below the first screen on a phone: its tiles and list render once the page has painted.
+          <AfterFirstPaint>
+            <PlayOnline />
+          </AfterFirstPaint>
+        }
       />
     </LobbyLive>
   );
