@@ -5,33 +5,17 @@
  * bus, still ends the game on time, within 2 s of the deadline. No browser: the clock is the
  * servers' alone.
  */
-import { randomBytes } from 'node:crypto';
-import { freshDatabase } from '@sbc/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Client, type Instance, NEEDS_TWO_INSTANCES, startInstance, TWO_INSTANCES } from './instances.ts';
+import { Client, NEEDS_TWO_INSTANCES, TWO_INSTANCES, twoInstances } from './instances.ts';
 
 describe.skipIf(!TWO_INSTANCES)(
   TWO_INSTANCES ? 'A flag when the instance holding the game is killed' : NEEDS_TWO_INSTANCES,
   () => {
-    let database: Awaited<ReturnType<typeof freshDatabase>>;
-    let holder: Instance;
-    let other: Instance;
-
-    beforeAll(async () => {
-      database = await freshDatabase(process.env.DATABASE_URL as string);
-      const secret = randomBytes(32).toString('base64url');
-      holder = await startInstance(database.url, secret);
-      other = await startInstance(database.url, secret);
-    });
-
-    afterAll(async () => {
-      await Promise.all([holder?.stop(), other?.stop()]);
-      await database?.drop();
-    });
+    const instances = twoInstances();
 
     it('ends the game on time on the other instance within 2 s of zero', async () => {
-      const ann = new Client(holder.url);
+      const ann = new Client(instances.holder.url);
       const username = `ann_${Date.now().toString(36)}`;
       await ann.call('POST', '/api/register', {
         username,
@@ -53,8 +37,8 @@ describe.skipIf(!TWO_INSTANCES)(
       expect(gameState.clock.running).toBe('white');
 
       // Ann watches from the other instance, with the same session.
-      const ws = new WebSocket(`${other.url.replace('http', 'ws')}/ws`, {
-        headers: { cookie: ann.cookie, origin: other.url },
+      const ws = new WebSocket(`${instances.other.url.replace('http', 'ws')}/ws`, {
+        headers: { cookie: ann.cookie, origin: instances.other.url },
       });
       const timeout = new Promise<{ at: number; message: Record<string, unknown> }>((resolve, reject) => {
         ws.on('message', (data) => {
@@ -66,7 +50,7 @@ describe.skipIf(!TWO_INSTANCES)(
       await new Promise((open) => ws.once('open', open));
       ws.send(JSON.stringify({ type: 'game:watch', gameId: game.id }));
 
-      holder.process.kill('SIGKILL');
+      instances.holder.process.kill('SIGKILL');
       const { at, message } = await timeout;
       ws.close();
       const late = at - deadline;
@@ -75,7 +59,7 @@ describe.skipIf(!TWO_INSTANCES)(
       expect(late).toBeLessThan(2000);
       expect(message).toMatchObject({ gameId: game.id, state: { status: 'outoftime', winner: 'black' } });
       // Stored so: Ann reads it on the survivor.
-      const owner = Object.assign(new Client(other.url), { cookie: ann.cookie });
+      const owner = Object.assign(new Client(instances.other.url), { cookie: ann.cookie });
       expect((await owner.call('GET', `/api/games/${game.id}`)).status).toBe('outoftime');
     }, 60_000);
   },

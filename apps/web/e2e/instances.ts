@@ -4,8 +4,11 @@
  * them that a test points at one or the other, as a load balancer would.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { connect, createServer, type Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freshDatabase } from '@sbc/server/testing';
+import { afterAll, beforeAll } from 'vitest';
 
 const { DATABASE_URL, REDIS_URL } = process.env;
 export const TWO_INSTANCES = Boolean(DATABASE_URL && REDIS_URL);
@@ -156,4 +159,24 @@ export async function startBalancer(port: number): Promise<Balancer> {
       await new Promise((done) => server.close(done));
     },
   };
+}
+
+/**
+ * For a describe block: two instances on a fresh database, sharing one secret (a session of one is
+ * good on the other), started before its tests and stopped after; `holder` is the one a test kills.
+ */
+export function twoInstances(): { holder: Instance; other: Instance } {
+  const pair = {} as { holder: Instance; other: Instance };
+  let database: Awaited<ReturnType<typeof freshDatabase>>;
+  beforeAll(async () => {
+    database = await freshDatabase(process.env.DATABASE_URL as string);
+    const secret = randomBytes(32).toString('base64url');
+    pair.holder = await startInstance(database.url, secret);
+    pair.other = await startInstance(database.url, secret);
+  });
+  afterAll(async () => {
+    await Promise.all([pair.holder?.stop(), pair.other?.stop()]);
+    await database?.drop();
+  });
+  return pair;
 }

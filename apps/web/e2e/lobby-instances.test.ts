@@ -4,42 +4,26 @@
  * is then killed with SIGKILL, taking the socket with it; within 10 s the second no longer counts
  * the seeker in the pool. No browser: liveness is the servers' alone.
  */
-import { randomBytes } from 'node:crypto';
-import { freshDatabase } from '@sbc/server/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { Client, type Instance, NEEDS_TWO_INSTANCES, startInstance, TWO_INSTANCES } from './instances.ts';
+import { Client, NEEDS_TWO_INSTANCES, TWO_INSTANCES, twoInstances } from './instances.ts';
 
 const POOL = '5+3';
 
 describe.skipIf(!TWO_INSTANCES)(TWO_INSTANCES ? "A seeker's instance killed" : NEEDS_TWO_INSTANCES, () => {
-  let database: Awaited<ReturnType<typeof freshDatabase>>;
-  let holder: Instance;
-  let other: Instance;
-
-  beforeAll(async () => {
-    database = await freshDatabase(process.env.DATABASE_URL as string);
-    const secret = randomBytes(32).toString('base64url');
-    holder = await startInstance(database.url, secret);
-    other = await startInstance(database.url, secret);
-  });
-
-  afterAll(async () => {
-    await Promise.all([holder?.stop(), other?.stop()]);
-    await database?.drop();
-  });
+  const instances = twoInstances();
 
   /** How many the other instance counts waiting in the pool. */
   const waiting = async () => {
-    const { pools } = await new Client(other.url).call('GET', '/api/lobby');
+    const { pools } = await new Client(instances.other.url).call('GET', '/api/lobby');
     return pools.find((p: { pool: string }) => p.pool === POOL).waiting as number;
   };
 
   it('ends the seek within 10 s: the other instance no longer counts it', async () => {
-    const ann = new Client(holder.url);
+    const ann = new Client(instances.holder.url);
     await ann.call('POST', '/api/guest', { displayName: 'Ann' });
-    const ws = new WebSocket(`${holder.url.replace('http', 'ws')}/ws`, {
-      headers: { cookie: ann.cookie, origin: holder.url },
+    const ws = new WebSocket(`${instances.holder.url.replace('http', 'ws')}/ws`, {
+      headers: { cookie: ann.cookie, origin: instances.holder.url },
     });
     await new Promise((open, fail) => ws.once('open', open).once('error', fail));
     ws.on('error', () => {}); // the instance dies under it
@@ -49,7 +33,7 @@ describe.skipIf(!TWO_INSTANCES)(TWO_INSTANCES ? "A seeker's instance killed" : N
     await new Promise((wait) => setTimeout(wait, 11_000));
     expect(await waiting()).toBe(1);
 
-    holder.process.kill('SIGKILL');
+    instances.holder.process.kill('SIGKILL');
     const killedAt = Date.now();
     while ((await waiting()) > 0 && Date.now() - killedAt < 20_000) {
       await new Promise((wait) => setTimeout(wait, 200));
