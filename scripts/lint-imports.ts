@@ -38,10 +38,12 @@ const SERVER_SRC = 'apps/server/src/';
 export const SERVER_FEATURES = [
   'health',
   'accounts',
+  'ratings',
   'feedback',
   'games',
   'rooms',
   'lobby',
+  'players',
   'live',
   'admin',
   'web',

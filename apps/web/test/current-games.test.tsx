@@ -11,8 +11,8 @@ const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 
 const game: CurrentGame = {
   id: ID,
-  white: { id: 'u1', name: 'ada', isGuest: false },
-  black: { id: 'guest-c', name: 'Cy', isGuest: true },
+  white: { id: 'u1', name: 'ada', isGuest: false, rating: null },
+  black: { id: 'guest-c', name: 'Cy', isGuest: true, rating: null },
   timeControl: { kind: 'clock', minutes: 3, increment: 0 },
   speed: 'blitz',
   moveCount: 0,
@@ -20,6 +20,7 @@ const game: CurrentGame = {
   lastMove: null,
   clock: null,
   spectators: 2,
+  rated: false,
   createdAt: 1,
 };
 const page = (items: CurrentGame[]): Page<CurrentGame> => ({

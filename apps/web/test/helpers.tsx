@@ -28,6 +28,7 @@ export const ADA: User = {
   profileImageUrl: null,
   isAdmin: false,
   isBlocked: false,
+  tosViolation: false,
   lastActivityAt: null,
 };
 
@@ -58,6 +59,8 @@ export function gameResponse(game: Game, extra: Partial<GameResponse> = {}): Gam
     drawRequestedBy: null,
     lastMoveAt: new Date(now).toISOString(),
     timeControl: { kind: 'untimed' },
+    rated: false,
+    ratings: { white: null, black: null },
     version: state.moveCount,
     gameState,
     ...extra,

@@ -94,6 +94,7 @@ export function room(extra: Partial<Room> = {}): Room {
     hostIsWhite: 1,
     players: [{ id: 'u1', name: 'ada', isHost: true, isGuest: false, connected: true, absentSince: null }],
     timeControl: { kind: 'untimed' },
+    rated: false,
     status: 'waiting',
     gameId: null,
     spectators: 0,

@@ -21,7 +21,7 @@ import { FakeSocket, fakeSockets } from './live-helpers.ts';
 const GAME = '5b1e0000-0000-4000-8000-0000000000aa';
 const SIGNED_OUT = { status: 401, body: { message: 'Not signed in' } };
 
-const player = (id: string, name: string) => ({ id, name, isGuest: id.startsWith('guest-') });
+const player = (id: string, name: string) => ({ id, name, isGuest: id.startsWith('guest-'), rating: null });
 const seek = (id: string, extra: Partial<Seek> = {}): Seek => ({
   id,
   kind: 'custom',
@@ -29,6 +29,8 @@ const seek = (id: string, extra: Partial<Seek> = {}): Seek => ({
   timeControl: { kind: 'clock', minutes: 5, increment: 3 },
   speed: 'blitz',
   color: 'random',
+  rated: false,
+  ratingRange: null,
   createdAt: 1,
   ...extra,
 });

@@ -141,6 +141,8 @@ export const AUDIT_ACTIONS = [
   'user.unblock',
   'user.promote',
   'user.demote',
+  'user.tos-violation',
+  'user.tos-clear',
   'feedback.delete',
   'maintenance.update',
 ] as const;

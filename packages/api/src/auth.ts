@@ -107,6 +107,8 @@ export const User = z.object({
   profileImageUrl: z.string().nullable(),
   isAdmin: z.boolean(),
   isBlocked: z.boolean(),
+  /** Marked by an admin as violating the terms: off the leaderboards, said on the profile. */
+  tosViolation: z.boolean(),
   lastActivityAt: z.string().nullable(),
   /** Present (true) when the email address still has to be verified with a code. */
   needsEmailVerification: z.boolean().optional(),

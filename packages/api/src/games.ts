@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ClockState, TimeControl } from './clock.ts';
 import { Color, CursorPageQuery, Level, Page, PageQuery, Square, withoutControls } from './common.ts';
+import { GameRating } from './rating.ts';
 import {
   GameMode,
   GameState,
@@ -149,6 +150,10 @@ const gameFields = {
   drawRequestedBy: z.string().nullable(),
   lastMoveAt: z.string(),
   timeControl: TimeControl,
+  /** A rated game changes both players' ratings in its speed when it ends (never when aborted). */
+  rated: z.boolean(),
+  /** Each signed-in player's rating in the game's speed; null for guests, and in untimed and solo games. */
+  ratings: z.object({ white: GameRating.nullable(), black: GameRating.nullable() }),
   /** Increments with every change. */
   version: z.int(),
 };

@@ -9,6 +9,8 @@ export * from './live.ts';
 export * from './lobby.ts';
 export * from './pages.ts';
 export * from './phone.ts';
+export * from './players.ts';
 export * from './profile.ts';
+export * from './rating.ts';
 export * from './rooms.ts';
 export * from './state.ts';

@@ -6,6 +6,7 @@ import { formatTimeControl, PRESETS, SPEEDS } from '@sbc/game';
 import { z } from 'zod';
 import { ClockState, TimeControl } from './clock.ts';
 import { Color, Square } from './common.ts';
+import { PlayerRating, RatingRange } from './rating.ts';
 import { GuestName } from './rooms.ts';
 
 /** Seeks one player may hold open at once. */
@@ -39,7 +40,9 @@ export const GUEST_NAME_FOR_LOBBY = 'Please enter your name to play as a guest';
 /**
  * `POST /api/lobby/seeks` (a user or a guest): a tile's click (a pool: random colours, paired with
  * the pool's next player) or a custom seek (listed until someone accepts it, or its twin is made).
- * `POST /api/lobby/seeks/{id}/accept` takes no body.
+ * `POST /api/lobby/seeks/{id}/accept` takes no body. A pool's game is rated when both players are
+ * signed in, as lichess's quick pairing is; a custom seek is rated when asked (signed-in players
+ * only, a guest's is refused) and may take only opponents in a rating range.
  */
 export const SeekRequest = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('pool'), pool: PoolKey }),
@@ -47,6 +50,9 @@ export const SeekRequest = z.discriminatedUnion('kind', [
     kind: z.literal('custom'),
     timeControl: LobbyTimeControl,
     color: SeekColor.default('random'),
+    rated: z.boolean().default(false),
+    /** Signed-in players only; null or absent: anyone. */
+    ratingRange: RatingRange.nullish(),
   }),
 ]);
 export type SeekRequest = z.input<typeof SeekRequest>;
@@ -58,6 +64,8 @@ export const LobbyPlayer = z.object({
   id: z.string(),
   name: z.string(),
   isGuest: z.boolean(),
+  /** The player's rating in the game's or the seek's speed; null for a guest. */
+  rating: PlayerRating.nullable(),
 });
 export type LobbyPlayer = z.infer<typeof LobbyPlayer>;
 
@@ -69,6 +77,9 @@ export const Seek = z.object({
   speed: Speed,
   /** The colour the seeker plays. */
   color: SeekColor,
+  rated: z.boolean(),
+  /** Absolute bounds of the opponents' rating it accepts (custom seeks); null: anyone. */
+  ratingRange: z.object({ min: z.int(), max: z.int() }).nullable(),
   /** ms since the epoch. */
   createdAt: z.number(),
 });
@@ -121,12 +132,16 @@ export const CurrentGame = z.object({
   lastMove: z.object({ from: Square, to: Square }).nullable(),
   clock: ClockState.nullable(),
   spectators: z.int().min(0),
+  rated: z.boolean(),
   /** ms since the epoch. */
   createdAt: z.number(),
 });
 export type CurrentGame = z.infer<typeof CurrentGame>;
 
-/** `GET /api/games/featured`: the live game with the most spectators (the newest of equals), or none. */
+/**
+ * `GET /api/games/featured`: the live game with the most spectators, the highest-rated of equals
+ * (the higher of its two players' ratings), then the newest; or none.
+ */
 export const FeaturedGameResponse = z.object({ game: CurrentGame.nullable() });
 export type FeaturedGameResponse = z.infer<typeof FeaturedGameResponse>;
 

@@ -78,8 +78,15 @@ export const HostIsWhite = z.union([z.literal(1), z.literal(0)], { error: 'hostI
 export const RoomColorRequest = z.object({ hostIsWhite: HostIsWhite });
 export type RoomColorRequest = z.infer<typeof RoomColorRequest>;
 
-/** The host's time control, while the second seat is free. */
-export const RoomTimeControlRequest = z.strictObject({ timeControl: TimeControl });
+/**
+ * The host's time control, and whether the game is rated (casual by default), while the second
+ * seat is free. A room's game is rated only when both players are signed in and it has a clock or
+ * is by correspondence; a guest host cannot ask for it.
+ */
+export const RoomTimeControlRequest = z.strictObject({
+  timeControl: TimeControl,
+  rated: z.boolean().optional(),
+});
 export type RoomTimeControlRequest = z.infer<typeof RoomTimeControlRequest>;
 
 // ---- Responses ----
@@ -111,6 +118,8 @@ export const Room = z.object({
   hostIsWhite: HostIsWhite,
   /** The time control of the room's next game; a rematch keeps the last game's. */
   timeControl: TimeControl,
+  /** The host asked for a rated game (the game is rated only if both players are signed in). */
+  rated: z.boolean(),
   players: z.array(RoomPlayer),
   status: RoomStatus,
   /** The room's current game, once two players are in. */

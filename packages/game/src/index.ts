@@ -8,6 +8,7 @@ export * from './level.ts';
 export * from './messages.ts';
 export * from './mode.ts';
 export * from './pgn.ts';
+export * from './rating.ts';
 export type * from './record.ts';
 export * from './replay.ts';
 export * from './status.ts';

@@ -1,9 +1,10 @@
-import type { TimeControl } from '@sbc/game';
+import type { Speed, TimeControl } from '@sbc/game';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -36,6 +37,8 @@ export const users = pgTable(
     profileImageUrl: text('profile_image_url'),
     isAdmin: boolean('is_admin').notNull().default(false),
     isBlocked: boolean('is_blocked').notNull().default(false),
+    /** Marked by an admin as violating the terms (engine assistance): off the leaderboards. */
+    tosViolation: boolean('tos_violation').notNull().default(false),
     createdAt: createdAt(),
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
   },
@@ -123,6 +126,19 @@ export const games = pgTable(
     sbfen: text('sbfen'),
     /** How many watch an online game, as the room's presence last counted them: the featured game's measure. */
     spectators: integer('spectators').notNull().default(0),
+    /** A rated game changes its players' ratings (table ratings) in the transaction that ends it. */
+    rated: boolean('rated').notNull().default(false),
+    /**
+     * Each signed-in player's rating in the game's speed when it started (rounded), whether it was
+     * provisional, and once a rated game ended, the change it made: what the game's screen, its
+     * lists and its PGN show, without reading the ratings' history. Null for guests and when untimed.
+     */
+    whiteRating: integer('white_rating'),
+    whiteProvisional: boolean('white_provisional'),
+    whiteRatingDiff: integer('white_rating_diff'),
+    blackRating: integer('black_rating'),
+    blackProvisional: boolean('black_provisional'),
+    blackRatingDiff: integer('black_rating_diff'),
   },
   (t) => [
     index('games_white').on(t.whitePlayerId),
@@ -196,6 +212,13 @@ export const seeks = pgTable(
     color: text('color', { enum: ['white', 'black', 'random'] })
       .notNull()
       .default('random'),
+    rated: boolean('rated').notNull().default(false),
+    /** The seeker's rating in the seek's speed when made (rounded); null for a guest. */
+    rating: integer('rating'),
+    ratingProvisional: boolean('rating_provisional'),
+    /** The opponents' ratings it accepts (a custom seek's range, made absolute); null: anyone. */
+    ratingMin: integer('rating_min'),
+    ratingMax: integer('rating_max'),
     createdAt: createdAt(),
     /** When an instance last saw one of the player's sockets open: a seek unseen for 10 s ends. */
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
@@ -206,6 +229,59 @@ export const seeks = pgTable(
   (t) => [
     index('seeks_open').on(t.pairingKey, t.createdAt).where(sql`${t.endedAt} is null`),
     index('seeks_open_player').on(t.playerId).where(sql`${t.endedAt} is null`),
+  ],
+);
+
+/**
+ * A player's Glicko-2 rating in one speed category (docs/rules.md, "Ratings"); no row until their
+ * first rated game in it (they stand at 1500 / 350 / 0.06 until then).
+ */
+export const ratings = pgTable(
+  'ratings',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    speed: text('speed').$type<Speed>().notNull(),
+    rating: doublePrecision('rating').notNull(),
+    deviation: doublePrecision('deviation').notNull(),
+    volatility: doublePrecision('volatility').notNull(),
+    /** Rated games played in this category. */
+    games: integer('games').notNull().default(0),
+    /** The end of the last rated game: the deviation grows with the time since (lichess's periods). */
+    ratedAt: timestamp('rated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.speed] }),
+    // The leaderboards: a category's best, read from the top.
+    index('ratings_leaderboard').on(t.speed, t.rating.desc()),
+  ],
+);
+
+/**
+ * What one rated game did to one player's rating: written with the ratings in the transaction
+ * that ends the game, at most once (its key); the profile's chart and progress read it.
+ */
+export const ratingChanges = pgTable(
+  'rating_changes',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    speed: text('speed').$type<Speed>().notNull(),
+    before: doublePrecision('before').notNull(),
+    after: doublePrecision('after').notNull(),
+    deviation: doublePrecision('deviation').notNull(),
+    /** Rounded as shown: round(after) - round(before). */
+    diff: integer('diff').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.userId] }),
+    index('rating_changes_player').on(t.userId, t.speed, t.createdAt),
   ],
 );
 
@@ -220,6 +296,8 @@ export const rooms = pgTable(
     hostIsWhite: boolean('host_is_white').notNull().default(true),
     /** The time control of the room's next game: the host's choice, kept by a rematch. */
     timeControl: jsonb('time_control').$type<TimeControl>().notNull().default({ kind: 'untimed' }),
+    /** The host asked for rated games: a game is rated only if both players are signed in and timed. */
+    rated: boolean('rated').notNull().default(false),
     status: text('status', { enum: ['waiting', 'playing', 'closed'] })
       .notNull()
       .default('waiting'),

@@ -22,6 +22,7 @@ export function publicUser(u: UserRow, extra: Pick<User, 'needsEmailVerification
     profileImageUrl: u.profileImageUrl,
     isAdmin: u.isAdmin,
     isBlocked: u.isBlocked,
+    tosViolation: u.tosViolation,
     lastActivityAt: u.lastActivityAt?.toISOString() ?? null,
     ...(u.pendingEmail ? { pendingEmail: u.pendingEmail } : {}),
     ...extra,

@@ -26,6 +26,7 @@ const columns = {
   currentTurn: games.currentTurn,
   moveCount: games.moveCount,
   spectators: games.spectators,
+  rated: games.rated,
   sbfen: games.sbfen,
   chessClock: sql<ClockRecord | null>`${games.record}->'chessClock'`,
   record: sql<GameRow['record'] | null>`case when ${games.sbfen} is null then ${games.record} end`,
@@ -57,6 +58,7 @@ const playerOf = (id: string | null, name: string | null): LobbyPlayer => ({
   id: id ?? '',
   name: name ?? '',
   isGuest: id?.startsWith('guest-') ?? false,
+  rating: null,
 });
 
 function currentView(found: Row, lastMove: CurrentGame['lastMove'], now: number): CurrentGame {
@@ -72,6 +74,7 @@ function currentView(found: Row, lastMove: CurrentGame['lastMove'], now: number)
     lastMove,
     clock: clockOf(game, now),
     spectators: game.spectators,
+    rated: game.rated,
     createdAt: game.createdAt.getTime(),
   };
 }

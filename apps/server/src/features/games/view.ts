@@ -1,4 +1,4 @@
-import type { ClockState, GameResponse, GameSummary, MoveRecord } from '@sbc/api';
+import type { ClockState, GameRating, GameResponse, GameSummary, MoveRecord } from '@sbc/api';
 import {
   type ClockRecord,
   clockView,
@@ -31,9 +31,20 @@ function gameFields({ row, names }: FoundGame | ListedGame): Omit<GameResponse, 
     drawRequestedBy: row.drawRequestedBy,
     lastMoveAt: row.lastMoveAt.toISOString(),
     timeControl: row.timeControl,
+    rated: row.rated,
+    ratings: {
+      white: gameRating(row.whiteRating, row.whiteProvisional, row.whiteRatingDiff),
+      black: gameRating(row.blackRating, row.blackProvisional, row.blackRatingDiff),
+    },
     version: row.version,
   };
 }
+
+const gameRating = (
+  rating: number | null,
+  provisional: boolean | null,
+  diff: number | null,
+): GameRating | null => (rating === null ? null : { rating, provisional: provisional ?? false, diff });
 
 /** When a view is made: the inactivity limit, and now (ms since the epoch) for the clocks. */
 export interface ViewTime {

@@ -66,7 +66,7 @@ export async function lobbyRoutes(app: FastifyInstance): Promise<void> {
         request.body.displayName,
         GUEST_NAME_FOR_LOBBY,
       );
-      return { id, name, isGuest };
+      return { id, name, isGuest, rating: null };
     },
   );
 

@@ -15,11 +15,20 @@ export function seekView(row: SeekRow): Seek {
   return {
     id: row.id,
     kind: row.kind,
-    player: { id: row.playerId, name: row.name, isGuest: row.isGuest },
+    player: {
+      id: row.playerId,
+      name: row.name,
+      isGuest: row.isGuest,
+      rating:
+        row.rating === null ? null : { rating: row.rating, provisional: row.ratingProvisional ?? false },
+    },
     timeControl: row.timeControl,
     // A lobby game is never untimed (SeekRequest).
     speed: speedOf(row.timeControl) ?? 'correspondence',
     color: row.color,
+    rated: row.rated,
+    ratingRange:
+      row.ratingMin === null || row.ratingMax === null ? null : { min: row.ratingMin, max: row.ratingMax },
     createdAt: row.createdAt.getTime(),
   };
 }

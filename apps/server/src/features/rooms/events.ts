@@ -33,6 +33,7 @@ export function roomView(room: RoomRow, seats: SeatRow[], presence: RoomPresence
     hostUserId: room.hostId,
     hostIsWhite: room.hostIsWhite ? 1 : 0,
     timeControl: room.timeControl,
+    rated: room.rated,
     players: seats.map((s) => ({
       id: s.playerId,
       name: s.name,

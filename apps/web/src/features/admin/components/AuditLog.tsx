@@ -7,6 +7,8 @@ const ACTIONS: Record<AuditAction, string> = {
   'user.unblock': 'Unblocked user',
   'user.promote': 'Made admin',
   'user.demote': 'Removed admin',
+  'user.tos-violation': 'Marked as violating the terms',
+  'user.tos-clear': 'Cleared the terms violation mark',
   'feedback.delete': 'Deleted feedback',
   'maintenance.update': 'Maintenance',
 };
