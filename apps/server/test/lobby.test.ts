@@ -40,13 +40,19 @@ describe('becoming a guest', () => {
   it('makes a visitor a guest with the rooms cookie; a user gets their own player', async () => {
     const visitor = server.agent();
     const res = await visitor.post('/api/guest', { displayName: ' Ann ' });
-    expect(res.body).toEqual({ id: expect.stringMatching(/^guest-/), name: 'Ann', isGuest: true });
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^guest-/),
+      name: 'Ann',
+      isGuest: true,
+      rating: null,
+    });
     expect((await visitor.post('/api/guest', { displayName: 'Ann' })).body.id).toBe(res.body.id);
     const user = await server.signedIn();
     expect((await user.post('/api/guest', { displayName: 'Bob' })).body).toEqual({
       id: user.user.id,
       name: user.user.username,
       isGuest: false,
+      rating: null,
     });
     expect(await server.agent().post('/api/guest', { displayName: user.user.username })).toMatchObject({
       status: 409,

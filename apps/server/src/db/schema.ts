@@ -88,6 +88,10 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_user').on(t.userId, t.purpose)],
 );
 
+/** A game's rating as the featured game's order counts it: the higher of its players' (0: none). */
+export const featuredRating = (t: { whiteRating: AnyPgColumn; blackRating: AnyPgColumn }) =>
+  sql<number>`coalesce(greatest(${t.whiteRating}, ${t.blackRating}), 0)`;
+
 export const games = pgTable(
   'games',
   {
@@ -154,9 +158,10 @@ export const games = pgTable(
     index('games_live')
       .on(t.createdAt, t.id)
       .where(sql`${t.mode} = 'online' and ${t.status} in ('active', 'check')`),
-    // The featured game: the most watched in play, the newest of equals, read off its end.
+    // The featured game: the most watched in play, the highest-rated of equals, then the newest,
+    // read off its end.
     index('games_featured')
-      .on(t.spectators, t.createdAt, t.id)
+      .on(t.spectators, featuredRating(t), t.createdAt, t.id)
       .where(sql`${t.mode} = 'online' and ${t.status} in ('active', 'check')`),
   ],
 );

@@ -3,7 +3,7 @@ import { type ClockRecord, LIVE_STATUSES, speedOf } from '@sbc/game';
 import { and, count, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { offsetOf, pageOf, toCount } from '../../common/paging.ts';
 import type { Db } from '../../db/connect.ts';
-import { games, moves } from '../../db/schema.ts';
+import { featuredRating, games, moves } from '../../db/schema.ts';
 import { sbfenOf } from './position.ts';
 import { selectGames } from './store.ts';
 import type { GameRow } from './types.ts';
@@ -27,6 +27,10 @@ const columns = {
   moveCount: games.moveCount,
   spectators: games.spectators,
   rated: games.rated,
+  whiteRating: games.whiteRating,
+  whiteProvisional: games.whiteProvisional,
+  blackRating: games.blackRating,
+  blackProvisional: games.blackProvisional,
   sbfen: games.sbfen,
   chessClock: sql<ClockRecord | null>`${games.record}->'chessClock'`,
   record: sql<GameRow['record'] | null>`case when ${games.sbfen} is null then ${games.record} end`,
@@ -54,19 +58,25 @@ async function lastMoves(db: Db, ids: string[]): Promise<Map<string, CurrentGame
   return new Map(rows.map((r) => [r.gameId, { from: r.from, to: r.to }]));
 }
 
-const playerOf = (id: string | null, name: string | null): LobbyPlayer => ({
+/** A player of a current game, with their rating as the game started (none for a guest). */
+const playerOf = (
+  id: string | null,
+  name: string | null,
+  rating: number | null,
+  provisional: boolean | null,
+): LobbyPlayer => ({
   id: id ?? '',
   name: name ?? '',
   isGuest: id?.startsWith('guest-') ?? false,
-  rating: null,
+  rating: rating === null ? null : { rating, provisional: provisional ?? false },
 });
 
 function currentView(found: Row, lastMove: CurrentGame['lastMove'], now: number): CurrentGame {
   const { game } = found;
   return {
     id: game.id,
-    white: playerOf(game.whitePlayerId, found.white),
-    black: playerOf(game.blackPlayerId, found.black),
+    white: playerOf(game.whitePlayerId, found.white, game.whiteRating, game.whiteProvisional),
+    black: playerOf(game.blackPlayerId, found.black, game.blackRating, game.blackProvisional),
     timeControl: game.timeControl,
     speed: speedOf(game.timeControl),
     moveCount: game.moveCount,
@@ -99,10 +109,14 @@ export async function currentGames(db: Db, query: PageQuery, now: number): Promi
   return pageOf(query, toCount(total), await viewsOf(db, rows, now));
 }
 
-/** `GET /api/games/featured`: the live game the most watch, the newest of equals; null when none is live. */
+/**
+ * `GET /api/games/featured`: the live game the most watch, the highest-rated of equals, then the
+ * newest; null when none is live. The order is the games_featured index's, read off its end.
+ */
 export async function featuredGame(db: Db, now: number): Promise<CurrentGame | null> {
   const rows = await readCurrent(db, { limit: 1, offset: 0 }, [
     desc(games.spectators),
+    desc(featuredRating(games)),
     desc(games.createdAt),
     desc(games.id),
   ]);

@@ -1,7 +1,8 @@
-import { Game, type TimeControl } from '@sbc/game';
+import { Game, speedOf, type TimeControl } from '@sbc/game';
 import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { seeks } from '../../db/schema.ts';
+import { ratingsOf } from '../ratings/store.ts';
 import { derived } from './service.ts';
 import { insertGame } from './store.ts';
 import { clockAtStart } from './timing.ts';
@@ -19,6 +20,29 @@ export interface Seats {
   pairedSeeks?: string[];
   /** The caller already holds both players' locks (lockPlayers), as the lobby's pairing does. */
   playersLocked?: boolean;
+  /** Asked for rated (a room's host, a seek): rated only between two users and with a speed. */
+  rated?: boolean;
+}
+
+const isGuestId = (id: string) => id.startsWith('guest-');
+
+/**
+ * Whether the game is rated, and each user's rating in its speed as it starts (shown beside the
+ * names, in casual games too); none for a guest, nor in an untimed game.
+ */
+async function ratingColumns(db: Db, seats: Seats) {
+  const speed = speedOf(seats.timeControl);
+  const users = [seats.white, seats.black].filter((id) => !isGuestId(id));
+  const shown = speed ? await ratingsOf(db, users, speed) : new Map();
+  const white = shown.get(seats.white);
+  const black = shown.get(seats.black);
+  return {
+    rated: Boolean(seats.rated && white && black),
+    whiteRating: white?.rating ?? null,
+    whiteProvisional: white?.provisional ?? null,
+    blackRating: black?.rating ?? null,
+    blackProvisional: black?.provisional ?? null,
+  };
 }
 
 /**
@@ -69,6 +93,7 @@ export async function insertOnlineGame(
     lastMoveAt: now,
     timeControl,
     deadlineAt,
+    ...(await ratingColumns(db, seats)),
   });
   const paired = seats.pairedSeeks?.length ? inArray(seeks.id, seats.pairedSeeks) : sql`false`;
   const ended = await db

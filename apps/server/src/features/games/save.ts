@@ -37,7 +37,7 @@ const replaced = Object.fromEntries(
  * rows follow the history: rows past its end go, and the rows from the first move that differs
  * (undone, redone, or completed by a defender choice) are written again.
  */
-const saveStatement = preparedOnce((db) => {
+function saveQuery(db: Db) {
   const value = (name: string) => sql.placeholder(name);
   const written = db.$with('written').as(
     db
@@ -66,18 +66,28 @@ const saveStatement = preparedOnce((db) => {
       .select(sql`select ${fromJson} from ${written}, ${rows}`)
       .onConflictDoUpdate({ target: [moves.gameId, moves.moveNumber], set: replaced }),
   );
-  return db.with(written, dropped, added).select().from(written).prepare('save_game');
-});
+  return db.with(written, dropped, added).select().from(written);
+}
+const saveStatement = preparedOnce((db) => saveQuery(db).prepare('save_game'));
 
-/** Stores the loaded game as the intention left it; 409 if someone changed it since it was loaded. */
-export async function saveGame(db: Db, loaded: LoadedGame, changes: GameChanges): Promise<GameRow> {
+/**
+ * Stores the loaded game as the intention left it; 409 if someone changed it since it was loaded.
+ * `tx`: inside a transaction, where the prepared statement, bound to the database's own
+ * connections, cannot run: the same statement is sent unprepared (a rated game's end).
+ */
+export async function saveGame(
+  db: Db,
+  loaded: LoadedGame,
+  changes: GameChanges,
+  tx = false,
+): Promise<GameRow> {
   const { row, stored } = loaded;
   const history = loaded.game.moves;
   const same = (i: number) => stored.moves[i].join(' ') === history[i].texts.join(' ');
   let kept = 0;
   while (kept < stored.moves.length && kept < history.length && same(kept)) kept++;
   const saved = { ...row, ...changes, version: row.version + 1 };
-  const [done] = await saveStatement(db).execute({
+  const [done] = await (tx ? saveQuery(db) : saveStatement(db)).execute({
     ...changes,
     deadlineAt: changes.deadlineAt?.toISOString() ?? null,
     id: row.id,

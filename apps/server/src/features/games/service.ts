@@ -8,8 +8,8 @@ import { notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { type Change, colorsOf, onTime } from './intentions.ts';
 import { describable } from './position.ts';
+import { saveChange } from './rated.ts';
 import { refusal } from './refusals.ts';
-import { saveGame } from './save.ts';
 import { findGame, insertGame, loadGame, rebuild } from './store.ts';
 import { clockAfter, clockAtStart, overdue } from './timing.ts';
 import type { GameChanges, LoadedGame, StoredRecord } from './types.ts';
@@ -125,7 +125,7 @@ export async function commit(
     drawRequestedBy: draw.requestedBy,
     deadlineAt,
   };
-  const saved = await saveGame(services.database.db, loaded, written);
+  const saved = await saveChange(services.database.db, loaded, written, now);
   services.gameCache.put({ row: saved, names: loaded.names, stored: record, game });
   // Before the event: this instance fires on the deadline, the others, hearing of it, as backups.
   services.clockTimers.arm(saved.id, saved.deadlineAt);
@@ -149,8 +149,9 @@ export async function commit(
       moveCount: saved.moveCount,
       // The game as it now is, so that every instance relays it to its sockets without a read.
       game: view,
-      // What the write stored, so that an instance holding the game one version behind follows it.
-      written,
+      // What the write stored, so that an instance holding the game one version behind follows it
+      // (with a rated end's rating changes).
+      written: { ...written, whiteRatingDiff: saved.whiteRatingDiff, blackRatingDiff: saved.blackRatingDiff },
     },
   };
   // The change is committed: a lost event only delays the others until they reload.

@@ -1,17 +1,19 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { SEEK_ABSENCE_MS, SEEKS_MAX, type SeekColor, type SeekRequest } from '@sbc/api';
-import { formatTimeControl, PRESETS, type TimeControl } from '@sbc/game';
+import { type PlayerRating, SEEK_ABSENCE_MS, SEEKS_MAX, type SeekColor, type SeekRequest } from '@sbc/api';
+import { formatTimeControl, PRESETS, speedOf, type TimeControl } from '@sbc/game';
 import type { z } from 'zod';
 import type { Db } from '../../db/connect.ts';
 import { badRequest, HttpError, notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { uniqueViolation } from '../accounts/users.ts';
 import { insertOnlineGame, lockPlayers } from '../games/online.ts';
+import { ratingsOf } from '../ratings/store.ts';
 import type { Player } from '../rooms/guests.ts';
 import { newCode } from '../rooms/service.ts';
 import { insertRoom, seat } from '../rooms/store.ts';
 import {
   findSeek,
+  inRange,
   insertSeek,
   lastWasWhite,
   lockPairingKey,
@@ -44,13 +46,53 @@ export type Placed =
 /** A candidate ended between its reading and its game: the transaction begins again without it. */
 class CandidateGone extends Error {}
 
-export function wantedOf(request: z.output<typeof SeekRequest>): Wanted {
+export const RATED_GUEST_SEEK = 'Only signed-in players can play rated games: sign in to make a rated seek';
+export const RANGE_GUEST_SEEK = 'Only signed-in players can choose a rating range: sign in, or leave it out';
+export const RATED_GUEST_ACCEPT = 'Only signed-in players can play rated games: sign in to accept this seek';
+
+/** The player's rating in the speed of `timeControl`, as shown; null for a guest. */
+async function ratingIn(db: Db, player: Player, timeControl: TimeControl): Promise<PlayerRating | null> {
+  if (player.isGuest) return null;
+  // A lobby game is never untimed (LobbyTimeControl).
+  const speed = speedOf(timeControl) ?? 'correspondence';
+  return (await ratingsOf(db, [player.id], speed)).get(player.id) ?? null;
+}
+
+/**
+ * What the player's seek wants. A pool's game is rated when both are signed in (lichess's quick
+ * pairing); a custom seek when asked, by a signed-in player (400 for a guest), and its range is
+ * made absolute around the player's rating. Rated and casual custom seeks never pair together.
+ */
+export async function wantedBy(
+  db: Db,
+  player: Player,
+  request: z.output<typeof SeekRequest>,
+): Promise<Wanted> {
+  const timeControl = request.kind === 'pool' ? poolTimeControl(request.pool) : request.timeControl;
+  const rating = await ratingIn(db, player, timeControl);
+  const seeker = { rating: rating?.rating ?? null, ratingProvisional: rating?.provisional ?? null };
   if (request.kind === 'pool') {
-    const timeControl = poolTimeControl(request.pool);
-    return { kind: 'pool', pairingKey: `pool:${request.pool}`, timeControl, color: 'random' };
+    const pairingKey = `pool:${request.pool}`;
+    const open = { ratingMin: null, ratingMax: null };
+    return {
+      kind: 'pool',
+      pairingKey,
+      timeControl,
+      color: 'random',
+      rated: !player.isGuest,
+      ...seeker,
+      ...open,
+    };
   }
-  const { timeControl, color } = request;
-  return { kind: 'custom', pairingKey: `custom:${formatTimeControl(timeControl)}`, timeControl, color };
+  const { color, rated, ratingRange } = request;
+  if (rated && !rating) throw badRequest(RATED_GUEST_SEEK);
+  if (ratingRange && !rating) throw badRequest(RANGE_GUEST_SEEK);
+  const pairingKey = `custom:${formatTimeControl(timeControl)}${rated ? ':rated' : ''}`;
+  const range =
+    ratingRange && rating
+      ? { ratingMin: rating.rating - ratingRange.below, ratingMax: rating.rating + ratingRange.above }
+      : { ratingMin: null, ratingMax: null };
+  return { kind: 'custom', pairingKey, timeControl, color, rated, ...seeker, ...range };
 }
 
 /** The preset a pool's name stands for (PoolKey is one of them, as formatTimeControl writes it). */
@@ -97,6 +139,13 @@ export async function acceptSeek(services: Services, player: Player, seekId: str
   const target = await findSeek(services.database.db, seekId);
   if (target?.kind !== 'custom') throw notFound('Seek not found');
   if (target.playerId === player.id) throw badRequest('You cannot accept your own seek');
+  if (target.rated && player.isGuest) throw badRequest(RATED_GUEST_ACCEPT);
+  const rating = await ratingIn(services.database.db, player, target.timeControl);
+  if (!inRange(target, rating?.rating ?? null)) {
+    throw badRequest(
+      `This seek takes opponents rated ${target.ratingMin} to ${target.ratingMax}; your rating is ${rating?.rating ?? 'that of a new player'}`,
+    );
+  }
   return attempt(services, async (tx) => {
     await lockPairingKey(tx, target.pairingKey);
     const still = await findSeek(tx, seekId);
@@ -148,6 +197,7 @@ async function startGame(
       timeControl: seek.timeControl,
       pairedSeeks: [seek.id],
       playersLocked: true,
+      rated: seek.rated,
     },
     now,
   );
@@ -160,6 +210,7 @@ async function startGame(
     hostId: host.id,
     hostIsWhite,
     timeControl: seek.timeControl,
+    rated: seek.rated,
     status: 'playing',
     gameId: started.id,
     createdAt: now,

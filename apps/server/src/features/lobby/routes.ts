@@ -11,7 +11,7 @@ import { HttpError, notFound } from '../../errors.ts';
 import { addressLimit, windowCounters } from '../accounts/limits.ts';
 import { refuseDuringMaintenance } from '../games/maintenance.ts';
 import { type Player, playerOf, seatTaker } from '../rooms/guests.ts';
-import { acceptSeek, placeSeek, wantedOf } from './pairing.ts';
+import { acceptSeek, placeSeek, wantedBy } from './pairing.ts';
 import { cancelSeek, findSeek, seekFate, seekView } from './store.ts';
 
 /** Seeks and accepts one player may make a minute (RATE_LIMIT_SCALE applies), besides the address's. */
@@ -78,7 +78,7 @@ export async function lobbyRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply): Promise<SeekResponse> => {
       const player = await seeker(request, reply);
       await refuseDuringMaintenance(db, request.user);
-      const placed = await placeSeek(services, player, wantedOf(request.body));
+      const placed = await placeSeek(services, player, await wantedBy(db, player, request.body));
       if (placed.started) {
         await lobby.started(placed.started);
         return reply.status(201).send({ seek: null, gameId: placed.started.gameId });

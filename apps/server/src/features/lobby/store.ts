@@ -1,5 +1,5 @@
 import type { Seek, SeekColor, SeekFate, TimeControl } from '@sbc/api';
-import { speedOf } from '@sbc/game';
+import { RATING_START, speedOf } from '@sbc/game';
 import { and, asc, count, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
@@ -47,13 +47,27 @@ export async function findSeek(db: Db, id: string): Promise<SeekRow | null> {
   return row ?? null;
 }
 
-/** What a seek wants: the key it pairs on, its game's time control, the colour its player plays. */
-export interface Wanted {
-  kind: SeekRow['kind'];
+/**
+ * What a seek wants: the key it pairs on, its game's time control, the colour its player plays,
+ * whether rated; and its player's rating in its speed (null: a guest) and the opponents' it takes.
+ */
+export type Wanted = Pick<
+  SeekRow,
+  'kind' | 'rated' | 'rating' | 'ratingProvisional' | 'ratingMin' | 'ratingMax'
+> & {
   pairingKey: string;
   timeControl: TimeControl;
   color: SeekColor;
-}
+};
+
+/** A guest counts as a new player in the ranges and in the pools' preference. */
+const GUEST_RATING = RATING_START.rating;
+
+/** Whether a seek's range takes a player of `rating` (null: a guest). */
+export const inRange = (seek: Pick<SeekRow, 'ratingMin' | 'ratingMax'>, rating: number | null): boolean =>
+  seek.ratingMin === null ||
+  seek.ratingMax === null ||
+  ((rating ?? GUEST_RATING) >= seek.ratingMin && (rating ?? GUEST_RATING) <= seek.ratingMax);
 
 export async function insertSeek(db: Db, player: Player, wanted: Wanted, now: Date): Promise<SeekRow> {
   const [row] = await db
@@ -76,8 +90,9 @@ const partners = (color: SeekColor): SeekColor[] =>
 
 /**
  * In one round trip: the player's open seeks, and the seek a new one pairs with: another player's
- * open seek of the key, of a compatible colour, whose player was seen since `seenSince`. The order
- * of preference is here only (the oldest first).
+ * open seek of the key, of a compatible colour, whose player was seen since `seenSince`, each in
+ * the other's rating range. The order of preference is here only: in a pool the closest rating,
+ * then the oldest; a custom seek's twin, the oldest.
  */
 export async function lookAround(
   db: Db,
@@ -89,6 +104,8 @@ export async function lookAround(
     .select()
     .from(seeks)
     .where(and(isNull(seeks.endedAt), eq(seeks.playerId, playerId)));
+  const rating = wanted.rating ?? GUEST_RATING;
+  const theirs = sql`coalesce(${seeks.rating}, ${GUEST_RATING})`;
   const candidate = db
     .select()
     .from(seeks)
@@ -99,9 +116,17 @@ export async function lookAround(
         ne(seeks.playerId, playerId),
         sql`${seeks.seenAt} >= ${seenSince}`,
         inArray(seeks.color, partners(wanted.color)),
+        sql`(${seeks.ratingMin} is null or ${rating} between ${seeks.ratingMin} and ${seeks.ratingMax})`,
+        wanted.ratingMin === null || wanted.ratingMax === null
+          ? undefined
+          : sql`${theirs} between ${wanted.ratingMin} and ${wanted.ratingMax}`,
       ),
     )
-    .orderBy(asc(seeks.createdAt), asc(seeks.id))
+    .orderBy(
+      ...(wanted.kind === 'pool' ? [sql`abs(${theirs} - ${rating})`] : []),
+      asc(seeks.createdAt),
+      asc(seeks.id),
+    )
     .limit(1);
   const rows = await unionAll(mine, candidate);
   return {

@@ -82,7 +82,14 @@ async function answer(
     const black = game.whitePlayerId as string;
     const started = await insertOnlineGame(
       tx,
-      { roomId: room.id, white, black, ownerId: game.ownerId, timeControl: game.timeControl },
+      {
+        roomId: room.id,
+        white,
+        black,
+        ownerId: game.ownerId,
+        timeControl: game.timeControl,
+        rated: room.rated,
+      },
       services.now(),
     );
     await updateRoom(tx, room.id, {

@@ -81,9 +81,8 @@ export async function roomRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const player = requirePlayer(request, services.secret);
       const { room } = request.params;
-      const { timeControl } = request.body;
       return byGuess(request, reply, () =>
-        chooseTimeControl(services, request.log, player, room, timeControl),
+        chooseTimeControl(services, request.log, player, room, request.body),
       );
     },
   );

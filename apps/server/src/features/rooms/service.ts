@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import type { Room, ServerMessage, TimeControl } from '@sbc/api';
+import type { Room, RoomTimeControlRequest, ServerMessage } from '@sbc/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
-import { conflict, forbidden, HttpError, notFound } from '../../errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { uniqueViolation } from '../accounts/users.ts';
 import { storeSpectators } from '../games/current.ts';
@@ -126,7 +126,7 @@ export async function joinRoom(
     await refuseRoomGameDuringMaintenance(tx, player);
     const started = await insertOnlineGame(
       tx,
-      { roomId: room.id, white, black, ownerId, timeControl: room.timeControl },
+      { roomId: room.id, white, black, ownerId, timeControl: room.timeControl, rated: room.rated },
       now,
     );
     await updateRoom(tx, room.id, { status: 'playing', gameId: started.id });
@@ -183,15 +183,21 @@ export function chooseColor(
   return hostChooses(services, log, player, idOrCode, HOST_CHOICES.colours, { hostIsWhite });
 }
 
-/** The time control of the game the second player starts, while that seat is free. */
+export const RATED_GUEST_ROOM = 'Only signed-in players can play rated games: sign in to host a rated game';
+
+/**
+ * The time control of the game the second player starts, and whether it is rated (unchanged when
+ * not said), while that seat is free.
+ */
 export function chooseTimeControl(
   services: Services,
   log: FastifyBaseLogger,
   player: Player,
   idOrCode: string,
-  timeControl: TimeControl,
+  { timeControl, rated }: RoomTimeControlRequest,
 ): Promise<Room> {
-  return hostChooses(services, log, player, idOrCode, HOST_CHOICES.timeControl, { timeControl });
+  if (rated && player.isGuest) throw badRequest(RATED_GUEST_ROOM);
+  return hostChooses(services, log, player, idOrCode, HOST_CHOICES.timeControl, { timeControl, rated });
 }
 
 /** The refusals of what only the host sets, and only while the room waits for a second player. */
@@ -212,7 +218,7 @@ async function hostChooses(
   player: Player,
   idOrCode: string,
   refusals: (typeof HOST_CHOICES)[keyof typeof HOST_CHOICES],
-  choice: Pick<Partial<RoomRow>, 'hostIsWhite' | 'timeControl'>,
+  choice: Pick<Partial<RoomRow>, 'hostIsWhite' | 'timeControl' | 'rated'>,
 ): Promise<Room> {
   const { room } = await changeRoom(services, idOrCode, async (tx, room, seats) => {
     if (room.hostId !== player.id) throw forbidden(refusals.notHost);

@@ -1,0 +1,2 @@
+DROP INDEX "games_featured";--> statement-breakpoint
+CREATE INDEX "games_featured" ON "games" USING btree ("spectators",coalesce(greatest("white_rating", "black_rating"), 0),"created_at","id") WHERE "games"."mode" = 'online' and "games"."status" in ('active', 'check');
