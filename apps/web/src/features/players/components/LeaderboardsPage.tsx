@@ -39,10 +39,14 @@ function Leaderboard({ speed, players }: { speed: Speed; players: LeaderboardEnt
               <th scope="col" className="py-1 pr-2 font-medium">
                 Player
               </th>
-              <th scope="col" className="py-1 pr-2 text-right font-medium">
+              <th scope="col" className="w-16 py-1 pr-2 text-right font-medium">
                 Rating
               </th>
-              <th scope="col" className="py-1 text-right font-medium" title="Over the last 12 rated games">
+              <th
+                scope="col"
+                className="w-20 py-1 text-right font-medium"
+                title="Over the last 12 rated games"
+              >
                 Progress
               </th>
             </tr>

@@ -8,6 +8,13 @@ import type { ChartData } from './history.ts';
 
 const HEIGHT = 200;
 const DAY = 86_400;
+/** Ratings above and below a lone point. */
+const LONE_PAD = 50;
+/** A tenth of the span above and below, to tens. */
+const padded = (min: number, max: number): [number, number] => {
+  const pad = (max - min) / 10;
+  return [Math.floor((min - pad) / 10) * 10, Math.ceil((max + pad) / 10) * 10];
+};
 const AXIS = { stroke: '#475569', grid: { stroke: '#e2e8f0' }, ticks: { stroke: '#cbd5e1' } };
 
 /** Draws `data` into `el` at its width, following its resizes; returns what removes it. */
@@ -16,9 +23,14 @@ export function drawChart(el: HTMLElement, data: ChartData): () => void {
     {
       width: el.clientWidth,
       height: HEIGHT,
-      // A single game's point needs a span to stand in: a day either side.
       scales: {
-        x: { time: true, range: (_u, min, max) => (min === max ? [min - DAY, max + DAY] : [min, max]) },
+        // uPlot gives a lone time 1000 days (its 86400 / ms with ms 1e-3): a day either side instead.
+        x: {
+          time: true,
+          range: (u, min, max) => (u.data[0].length === 1 ? [min - DAY, min + DAY] : [min, max]),
+        },
+        // A lone rating (one game) would otherwise stand on an axis from 0 to 3000.
+        y: { range: (_u, min, max) => (min === max ? [min - LONE_PAD, max + LONE_PAD] : padded(min, max)) },
       },
       series: [
         { label: 'Date' },
