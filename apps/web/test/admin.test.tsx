@@ -292,6 +292,38 @@ describe('the admin panel', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  it('marks a user as violating the terms after asking, shows the mark, and clears it at once', async () => {
+    const user = userEvent.setup();
+    let marked = false;
+    const calls = panel({
+      'GET /api/admin/users?page=1': () => page([ADMIN, { ...BOB, tosViolation: marked }]),
+      'POST /api/admin/users/tos-violation': (body) => {
+        marked = (body as { tosViolation: boolean }).tosViolation;
+        return { status: 200, body: { message: marked ? 'bob is marked' : 'bob is cleared' } };
+      },
+    });
+    renderApp(<AdminPage user={ADMIN} />);
+    const table = await screen.findByRole('table', { name: 'Users' });
+    const row = () => within(table).getByText('bob').closest('tr') as HTMLElement;
+    expect(within(row()).queryByText('Terms violation')).toBeNull();
+    const posts = () => calls.filter((c) => c.method === 'POST');
+    await user.click(within(row()).getByRole('button', { name: 'Mark as terms violation bob' }));
+    const ask = screen.getByRole('dialog', { name: 'Mark as Terms Violation' });
+    expect(ask.textContent).toContain('Mark bob as violating the Terms of Service?');
+    expect(posts()).toEqual([]);
+    await user.click(within(ask).getByRole('button', { name: 'Mark as terms violation' }));
+    expect(await screen.findByText('bob is marked')).toBeTruthy();
+    // The list is asked again and shows the mark; clearing it asks nothing.
+    expect(await within(row()).findByText('Terms violation')).toBeTruthy();
+    await user.click(within(row()).getByRole('button', { name: 'Clear terms violation bob' }));
+    expect(await screen.findByText('bob is cleared')).toBeTruthy();
+    expect(posts().map((c) => [c.url, c.body])).toEqual([
+      ['/api/admin/users/tos-violation', { userId: 'u2', tosViolation: true }],
+      ['/api/admin/users/tos-violation', { userId: 'u2', tosViolation: false }],
+    ]);
+    await waitFor(() => expect(within(row()).queryByText('Terms violation')).toBeNull());
+  });
+
   it('pages through a list the server pages', async () => {
     const user = userEvent.setup();
     const calls = panel({

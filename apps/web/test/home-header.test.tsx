@@ -34,6 +34,7 @@ function renderHome(user: User = ADA) {
       },
       { path: '/auth', element: <h1>Sign in</h1> },
       { path: '/settings', element: <h1>Settings page</h1> },
+      { path: '/@/:username', element: <h1>Profile page</h1> },
     ],
     { initialEntries: ['/'] },
   );
@@ -72,16 +73,26 @@ describe('home header', () => {
     await user.keyboard('{ArrowDown}');
     const menu = screen.getByRole('menu');
     const items = within(menu).getAllByRole('menuitem');
-    expect(items.map((i) => i.textContent)).toEqual(['Change Password', 'Settings', 'Logout']);
+    expect(items.map((i) => i.textContent)).toEqual(['Profile', 'Change Password', 'Settings', 'Logout']);
     expect(document.activeElement).toBe(items[0]);
     await user.keyboard('{ArrowUp}');
-    expect(document.activeElement).toBe(items[2]);
+    expect(document.activeElement).toBe(items[3]);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('menu')).toBeNull();
     expect(document.activeElement).toBe(menuButton());
     await user.click(menuButton());
     await user.click(screen.getByRole('menuitem', { name: 'Settings' }));
     expect(router.state.location.pathname).toBe('/settings');
+  });
+
+  it('opens the user’s own profile from the menu', async () => {
+    const user = userEvent.setup();
+    serve({});
+    const { router } = renderHome();
+    await user.click(menuButton());
+    await user.click(screen.getByRole('menuitem', { name: 'Profile' }));
+    expect(router.state.location.pathname).toBe('/@/ada');
+    expect(screen.getByRole('heading', { name: 'Profile page' })).toBeTruthy();
   });
 
   it('opens the Rules dialog', async () => {

@@ -10,6 +10,8 @@ export const PAGES = [
   '/game/:id',
   '/room/:code',
   '/games',
+  '/players',
+  '/@/:username',
   '/about',
   '/support',
   '/privacy',

@@ -24,6 +24,7 @@ const feedbackPages = onDemand(() => import('../features/feedback/pages.ts'));
 const adminPages = onDemand(() => import('../features/admin/pages.ts'));
 const learnPages = onDemand(() => import('../features/learn/pages.ts'));
 const gamesCode = onDemand(() => import('./games.tsx'));
+const playerPages = onDemand(() => import('../features/players/pages.ts'));
 
 const Landing = componentOf(landingCode, 'Landing');
 const Home = componentOf(homeCode, 'Home');
@@ -42,6 +43,8 @@ const AdminPage = componentOf(adminPages, 'AdminPage');
 const LearnPage = componentOf(learnPages, 'LearnPage');
 const CoursePage = componentOf(learnPages, 'CoursePage');
 const Games = componentOf(gamesCode, 'Games');
+const ProfilePage = componentOf(playerPages, 'ProfilePage');
+const LeaderboardsPage = componentOf(playerPages, 'LeaderboardsPage');
 
 /**
  * For the pages whose document preloads their code (apps/web/build/pages.ts, `data-page`), what
@@ -148,6 +151,13 @@ function RoomPage() {
   return <RoomLobby code={code} />;
 }
 
+/** A player's public profile, for anyone; a new name is a new page (its own state and queries). */
+function Profile() {
+  const { username = '' } = useParams();
+  usePageTitle(`${username}'s profile`);
+  return <ProfilePage key={username.toLowerCase()} username={username} />;
+}
+
 /** The pages of `PAGES` (docs/architecture.md §6). */
 export const routes: RouteObject[] = [
   {
@@ -159,6 +169,8 @@ export const routes: RouteObject[] = [
       { path: '/settings', element: titled('Settings', <Settings />) },
       { path: '/room/:code', element: <RoomPage /> },
       { path: '/games', element: titled('Current games', <Games />) },
+      { path: '/players', element: titled('Leaderboards', <LeaderboardsPage />) },
+      { path: '/@/:username', element: <Profile /> },
       { path: '/about', element: titled('About', <AboutPage />) },
       { path: '/support', element: titled('Support', <SupportPage />) },
       { path: '/privacy', element: titled('Privacy Policy', <PrivacyPage />) },

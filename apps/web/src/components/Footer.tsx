@@ -19,6 +19,11 @@ export function Footer({ signedIn }: { signedIn: boolean }) {
               </Link>
             </li>
             <li>
+              <Link className={linkClass} to="/players">
+                Leaderboards
+              </Link>
+            </li>
+            <li>
               <Link className={linkClass} to="/about">
                 About
               </Link>

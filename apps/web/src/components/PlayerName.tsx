@@ -32,17 +32,23 @@ export function PlayerName({ name, isGuest = false, rating, diff, className }: P
           {formatRating(rating.rating, rating.provisional)}
         </span>
       )}
-      {diff != null && (
-        <span
-          className={cn(
-            'text-xs font-semibold tabular-nums',
-            diff > 0 ? 'text-emerald-700' : diff < 0 ? 'text-red-700' : 'text-slate-500',
-          )}
-          data-testid="rating-diff"
-        >
-          {formatRatingDiff(diff)}
-        </span>
+      {diff != null && <RatingDiff diff={diff} className="text-xs" />}
+    </span>
+  );
+}
+
+/** A rating change or a progress: '+12' in green, '-12' in red, '0' in grey. */
+export function RatingDiff({ diff, className }: { diff: number; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'font-semibold tabular-nums',
+        diff > 0 ? 'text-emerald-700' : diff < 0 ? 'text-red-700' : 'text-slate-500',
+        className,
       )}
+      data-testid="rating-diff"
+    >
+      {formatRatingDiff(diff)}
     </span>
   );
 }

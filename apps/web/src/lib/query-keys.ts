@@ -33,6 +33,15 @@ export const queryKeys = {
   liveGames: (page: number) => ['/api/games/live', { page }] as const,
   /** The featured live game, or none (no session needed). */
   featuredGame: ['/api/games/featured'] as const,
+  /** A player's public profile, rating history and a page of games (no session needed). */
+  players: {
+    profile: (username: string) => ['/api/players', encodeURIComponent(username)] as const,
+    ratings: (username: string) => ['/api/players', encodeURIComponent(username), 'ratings'] as const,
+    games: (username: string, params: QueryParams) =>
+      ['/api/players', encodeURIComponent(username), 'games', params] as const,
+  },
+  /** Every category's top players (no session needed). */
+  leaderboards: ['/api/leaderboards'] as const,
   /** The public feedback threads with their replies (no session needed). */
   feedback: ['/api/feedback/with-replies'] as const,
   /** Whether maintenance is on, for every page's banner (no session needed). */

@@ -6,6 +6,7 @@ import type {
   MaintenanceResponse,
   MessageResponse,
   Page,
+  TosViolationRequest,
 } from '@sbc/api';
 import { keepPreviousData, type QueryClient, useQuery } from '@tanstack/react-query';
 import { apiRequest, type QueryParams } from '../../../lib/http.ts';
@@ -36,6 +37,8 @@ export const useAdminPage = <T>(name: AdminList, params: QueryParams, pollMs?: n
 
 export const adminApi = {
   block: (body: BlockUserRequest) => apiRequest<MessageResponse>('POST', '/api/admin/users/block', body),
+  tosViolation: (body: TosViolationRequest) =>
+    apiRequest<MessageResponse>('POST', '/api/admin/users/tos-violation', body),
   deleteFeedback: (id: string) =>
     apiRequest<unknown>('DELETE', `/api/admin/feedback/${encodeURIComponent(id)}`),
   maintenance: (body: MaintenanceRequest) =>

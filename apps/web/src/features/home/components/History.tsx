@@ -10,12 +10,12 @@ import { timeControlLabel } from '../../../lib/clock.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { QueryParams } from '../../../lib/http.ts';
 import { moveKeyTarget } from '../../../lib/move-keys.ts';
+import { OUTCOME_CLASS, outcome } from '../../../lib/outcome.ts';
 import { downloadable, downloadPgn } from '../../../lib/pgn-download.ts';
 import { plural } from '../../../lib/plural.ts';
 import { useSession } from '../../auth/index.ts';
 import { AnalysedBoard, useReview } from '../../game/index.ts';
 import { useGame, useGames, useMoves } from '../api/games.ts';
-import { type Outcome, outcome } from '../lib/outcome.ts';
 
 /** The filters, each the games of one mode (the server filters, so that pages stay full). */
 const FILTERS: { label: string; mode?: GameMode }[] = [
@@ -24,14 +24,6 @@ const FILTERS: { label: string; mode?: GameMode }[] = [
   { label: 'AI', mode: 'computer' },
   { label: 'Local', mode: 'local' },
 ];
-
-const OUTCOME_CLASS: Record<Outcome['result'], string> = {
-  won: 'text-emerald-700',
-  lost: 'text-red-700',
-  drawn: 'text-slate-700',
-  decided: 'text-slate-700',
-  aborted: 'text-slate-500',
-};
 
 /** A finished game's result as the player sees it. */
 function Result({ game }: { game: GameSummary }) {

@@ -3,6 +3,7 @@ import type { GameState } from '@sbc/game';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { profilePath } from '../../../components/PlayerName.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Menu } from '../../../components/ui/menu.tsx';
@@ -113,6 +114,7 @@ export function HomePage({
                 </>
               }
               items={[
+                { label: 'Profile', onSelect: () => navigate(profilePath(user.username)) },
                 { label: 'Change Password', onSelect: () => setChangePassword(true) },
                 { label: 'Settings', onSelect: () => navigate('/settings') },
                 { label: 'Logout', onSelect: () => void logout(), destructive: true },

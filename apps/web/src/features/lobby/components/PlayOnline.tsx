@@ -18,9 +18,17 @@ export function PlayOnline({ aside }: { aside?: React.ReactNode }) {
         <h2 id="play-online-title" className="text-2xl font-bold text-slate-900">
           Play online
         </h2>
-        <Link to="/games" className="text-sm font-medium text-amber-700 underline-offset-2 hover:underline">
-          Watch: Current games
-        </Link>
+        <span className="flex gap-4">
+          <Link to="/games" className="text-sm font-medium text-amber-700 underline-offset-2 hover:underline">
+            Watch: Current games
+          </Link>
+          <Link
+            to="/players"
+            className="text-sm font-medium text-amber-700 underline-offset-2 hover:underline"
+          >
+            Leaderboards
+          </Link>
+        </span>
       </div>
       <div className="mt-4 grid items-start gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <PoolTiles onCreate={() => asPlayer(() => setCreating(true))} />

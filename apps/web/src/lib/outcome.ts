@@ -27,6 +27,15 @@ function sideOf(game: GameSummary, playerId: string | undefined): Color | null {
 /** `decided`: won by one of the sides the player played both of; `aborted`: counts for nobody. */
 export type Outcome = { result: 'won' | 'lost' | 'drawn' | 'decided' | 'aborted'; text: string };
 
+/** The colour of each result's text (the home's history, a profile's games). */
+export const OUTCOME_CLASS: Record<Outcome['result'], string> = {
+  won: 'text-emerald-700',
+  lost: 'text-red-700',
+  drawn: 'text-slate-700',
+  decided: 'text-slate-700',
+  aborted: 'text-slate-500',
+};
+
 /**
  * The result of a finished game from the player's side ('Won by checkmate', 'Lost on time', 'Drawn
  * by agreement', 'Aborted'), or from White's and Black's when they played both ('Black won by
