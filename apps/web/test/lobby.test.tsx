@@ -98,7 +98,10 @@ function Start() {
   );
 }
 
-/** Play online on a page of its own, and the game page it goes to; resolves once it shows. */
+/**
+ * Play online on a page of its own, and the game page it goes to; resolves once it shows and its
+ * socket has opened (once the browser is idle).
+ */
 async function renderLobby() {
   const router = createMemoryRouter(
     [
@@ -113,6 +116,7 @@ async function renderLobby() {
     </Providers>,
   );
   await screen.findByRole('list', { name: 'Quick pairing' });
+  await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
   return router;
 }
 

@@ -1,9 +1,13 @@
-import { useState } from 'react';
+import { lazy, useState } from 'react';
 import { Link } from 'react-router';
+import { OnceOpened } from '../../../components/OnceOpened.tsx';
 import { useLobby } from '../hooks/useLobby.ts';
-import { CreateGameDialog } from './CreateGameDialog.tsx';
 import { PoolTiles } from './PoolTiles.tsx';
 import { SeekList } from './SeekList.tsx';
+
+const CreateGameDialog = lazy(() =>
+  import('./CreateGameDialog.tsx').then((m) => ({ default: m.CreateGameDialog })),
+);
 
 /**
  * Play online: the quick-pairing tiles with Create a game, and the lobby list beside (below, on a
@@ -37,7 +41,9 @@ export function PlayOnline({ aside }: { aside?: React.ReactNode }) {
           {aside}
         </div>
       </div>
-      <CreateGameDialog open={creating} onOpenChange={setCreating} />
+      <OnceOpened open={creating}>
+        <CreateGameDialog open={creating} onOpenChange={setCreating} />
+      </OnceOpened>
     </section>
   );
 }

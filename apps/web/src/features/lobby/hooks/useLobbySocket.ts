@@ -22,9 +22,17 @@ function refetchLists(queryClient: ReturnType<typeof useQueryClient>) {
  * seeks (lobby:watch, its state read over HTTP first and while the socket is down); `gameIds`,
  * the games whose positions the thumbnails follow (games:watch). A game of the player's that
  * starts (game:start, or a seek of theirs found paired when the lobby is read again after a
- * reconnection) opens at once.
+ * reconnection) opens at once. Until `live`, neither the socket nor the lobby's read starts.
  */
-export function useLobbySocket({ lobby, gameIds }: { lobby: boolean; gameIds: readonly string[] }) {
+export function useLobbySocket({
+  lobby,
+  gameIds,
+  live = true,
+}: {
+  lobby: boolean;
+  gameIds: readonly string[];
+  live?: boolean;
+}) {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -94,17 +102,20 @@ export function useLobbySocket({ lobby, gameIds }: { lobby: boolean; gameIds: re
   );
 
   const idsKey = gameIds.join(',');
-  const subscriptions = useMemo<Subscription[]>(
-    () => [
-      ...(lobby ? [{ type: 'lobby:watch' } as const] : []),
-      { type: 'games:watch', gameIds: idsKey ? idsKey.split(',') : [] },
-    ],
-    [lobby, idsKey],
+  const subscriptions = useMemo<Subscription[] | null>(
+    () =>
+      live
+        ? [
+            ...(lobby ? [{ type: 'lobby:watch' } as const] : []),
+            { type: 'games:watch', gameIds: idsKey ? idsKey.split(',') : [] },
+          ]
+        : null,
+    [live, lobby, idsKey],
   );
   const { status } = useLiveSocket(subscriptions, onMessage, identity);
 
   // The lobby over HTTP: the first look (the socket's may come later) and while the socket is down.
-  const polled = useLobbyQuery(lobby, status !== 'open');
+  const polled = useLobbyQuery(lobby && live, status !== 'open');
   useEffect(() => {
     if (lobby && polled.data && status !== 'open') apply({ type: 'lobby:state', ...polled.data });
   }, [lobby, polled.data, status, apply]);
