@@ -43,6 +43,8 @@ export function drawChart(el: HTMLElement, data: ChartData): () => void {
         },
       ],
       axes: [AXIS, { ...AXIS, size: 48 }],
+      // The card names the chart; uPlot's legend would read 'Rating: --' until a pointer hovers, never on a phone.
+      legend: { show: false },
     },
     data,
     el,
