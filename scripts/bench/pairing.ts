@@ -1,15 +1,17 @@
 /**
  * Quick pairing under load (issue #44): guest seekers arrive evenly over --seconds against the
  * built server (apps/server/dist/main.js), spread over the eleven pools in turn. Each becomes a
- * guest (POST /api/guest), opens its socket at /ws, then seeks (POST /api/lobby/seeks). It measures,
- * for each pair, the time from the second seek's POST to both players' `game:start`; it counts the
+ * guest (POST /api/guest), opens its socket at /ws, then seeks over it (lobby:seek; with --http,
+ * POST /api/lobby/seeks). It measures, for each pair, the time from the second seek's sending to
+ * both players' `game:start`; it counts the
  * pairs, the double pairings (a seeker told of two games, or paired twice: must be 0) and the
  * seekers left waiting (a pool with an odd count leaves one), and prints the load average.
  *
  *   npm run bench:pairing                                # PGlite in a temporary DATA_DIR
  *   npm run bench:pairing -- --postgres                  # a fresh PostgreSQL database, dropped after
  *   npm run bench:pairing -- --instances 2               # two instances on PostgreSQL and Redis
- *   options: --seekers 2000 --seconds 20, --open-first (every seeker's page open before the seeks)
+ *   options: --seekers 2000 --seconds 20, --open-first (every seeker's page open before the seeks),
+ *            --http (seeks by POST /api/lobby/seeks), --profile (the servers' --cpu-prof, kept)
  *
  * All seekers come from one address, as the limits per address allow once RATE_LIMIT_SCALE raises
  * them; with two instances, seeker i's socket and calls go to instance i mod 2.
@@ -17,7 +19,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ServerMessage } from '@sbc/api';
+import type { SeekResponse, ServerMessage, ServerMessageOf } from '@sbc/api';
 import { formatTimeControl, PRESETS } from '@sbc/game';
 import WebSocket from 'ws';
 import { flag, load, option, quantile } from './cli.ts';
@@ -29,6 +31,8 @@ const SEEKERS = option('--seekers', 2000);
 const SECONDS = option('--seconds', 20);
 const INSTANCES = option('--instances', 1);
 const OPEN_FIRST = flag('--open-first');
+const PROFILE = flag('--profile');
+const HTTP = flag('--http');
 const POOLS = PRESETS.map(formatTimeControl);
 const ADDRESS = '10.44.0.1';
 /** After the last arrival, the games still starting are waited for this long. */
@@ -42,6 +46,8 @@ interface Seeker {
   ws: WebSocket;
   /** The games its socket was told of, and when (performance.now()). */
   starts: { gameId: string; at: number }[];
+  /** Who waits for the answer to its socket's lobby:seek. */
+  answered?: (answer: ServerMessageOf<'lobby:seek_answer'>) => void;
 }
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -69,22 +75,32 @@ async function connect(i: number, base: string, seekers: Seeker[]): Promise<Seek
   ws.on('message', (data) => {
     const message = JSON.parse(data.toString()) as ServerMessage;
     if (message.type === 'game:start') seeker.starts.push({ gameId: message.gameId, at: performance.now() });
+    if (message.type === 'lobby:seek_answer') seeker.answered?.(message);
+    if (message.type === 'error') console.error(`seeker ${i}: ${message.message}`);
   });
   await new Promise((open, fail) => ws.once('open', open).once('error', fail));
   return seeker;
 }
 
+/** A seek over the seeker's socket, answered by lobby:seek_answer. */
+function seekOverSocket(seeker: Seeker, pool: string): Promise<SeekResponse> {
+  return new Promise((done) => {
+    seeker.answered = done;
+    seeker.ws.send(JSON.stringify({ type: 'lobby:seek', seek: { kind: 'pool', pool } }));
+  });
+}
+
+async function seekOverHttp(base: string, seeker: Seeker, pool: string): Promise<SeekResponse> {
+  const answer = await post(`${base}/api/lobby/seeks`, { kind: 'pool', pool }, ADDRESS, seeker.cookie);
+  if (answer.status !== 201) throw new Error(`seek: ${answer.status} ${JSON.stringify(answer.body)}`);
+  return answer.body as unknown as SeekResponse;
+}
+
 /** Seeker `i` seeks in its pool; the game when it paired at once. */
 async function seek(i: number, base: string, seeker: Seeker): Promise<Pairing | null> {
   const seekAt = performance.now();
-  const answer = await post(
-    `${base}/api/lobby/seeks`,
-    { kind: 'pool', pool: POOLS[i % POOLS.length] },
-    ADDRESS,
-    seeker.cookie,
-  );
-  if (answer.status !== 201) throw new Error(`seek: ${answer.status} ${JSON.stringify(answer.body)}`);
-  const { gameId } = answer.body;
+  const pool = POOLS[i % POOLS.length];
+  const { gameId } = HTTP ? await seekOverHttp(base, seeker, pool) : await seekOverSocket(seeker, pool);
   return gameId ? { gameId, seekAt, answered: performance.now() - seekAt } : null;
 }
 
@@ -106,7 +122,7 @@ function report(seekers: Seeker[], paired: Pairing[]) {
   const answers = paired.map((p) => p.answered);
   console.log(
     `${paired.length} pairs; second seek to both game:start p50 / p99 / max ${quantile(times, 0.5).toFixed(1)} / ` +
-      `${p99.toFixed(1)} / ${Math.max(0, ...times).toFixed(1)} ms (target p99 ${TARGET_MS}), its HTTP answer ` +
+      `${p99.toFixed(1)} / ${Math.max(0, ...times).toFixed(1)} ms (target p99 ${TARGET_MS}), its answer ` +
       `p50 / p99 ${quantile(answers, 0.5).toFixed(1)} / ${quantile(answers, 0.99).toFixed(1)} ms; ` +
       `double pairings ${doubles}; pairs not told to both ${incomplete}; left waiting ${waiting} ` +
       `(pools with an odd count: ${odd}); load ${load()}`,
@@ -134,10 +150,12 @@ async function main() {
   const env = {
     ...productionEnv(pg?.url, redis),
     TRUST_PROXY: 'loopback',
-    // 2,000 guests, seeks and sockets from one address in 20 s.
+    // 2,000 guests, seeks, sockets and their messages from one address in 20 s.
     RATE_LIMIT_SCALE: '1000',
     LIVE_SOCKETS_PER_ADDRESS: String(SEEKERS + 100),
+    LIVE_ADDRESS_MESSAGES: String(SEEKERS * 2),
   };
+  const command = PROFILE ? [BUILT[0], '--cpu-prof', `--cpu-prof-dir=${dir}`, ...BUILT.slice(1)] : BUILT;
   const servers: RunningServer[] = [];
   const seekers: Seeker[] = [];
   let ok = false;
@@ -145,11 +163,11 @@ async function main() {
     for (let i = 0; i < INSTANCES; i++) {
       const own = join(dir, `instance${i}`);
       mkdirSync(own);
-      servers.push(await startServer(BUILT, own, env));
+      servers.push(await startServer(command, own, env));
     }
     console.log(
       `${pg ? 'PostgreSQL' : 'PGlite'}${redis ? ' + Redis' : ''}, ${INSTANCES} instance(s); ${SEEKERS} seekers ` +
-        `over ${SECONDS} s in ${POOLS.length} pools${OPEN_FIRST ? ', their pages open first' : ''}; load ${load()}`,
+        `over ${SECONDS} s in ${POOLS.length} pools, seeking over ${HTTP ? 'HTTP' : 'the socket'}${OPEN_FIRST ? ', their pages open first' : ''}; load ${load()}`,
     );
     const base = (i: number) => servers[i % servers.length].url;
     // With --open-first the seekers' pages are open before the first seek (on the lobby already):
@@ -171,7 +189,8 @@ async function main() {
     for (const { ws } of seekers) ws.terminate();
     await Promise.all(servers.map((s) => s.stop()));
     pg?.drop();
-    rmSync(dir, { recursive: true, force: true });
+    if (PROFILE) console.log(`CPU profiles: ${dir}/*.cpuprofile`);
+    else rmSync(dir, { recursive: true, force: true });
   }
   if (!ok) process.exitCode = 1;
 }

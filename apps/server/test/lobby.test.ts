@@ -306,6 +306,27 @@ describe('the lobby on the socket', () => {
     socket.close();
   });
 
+  it('seeks over the socket as over HTTP: answered with lobby:seek_answer, refused with error', async () => {
+    const [ann, bob] = [await guest('Ann'), await guest('Bob')];
+    const [annSocket, bobSocket] = await Promise.all([LiveClient.as(url, ann), LiveClient.as(url, bob)]);
+    const seek = { type: 'lobby:seek', seek: { kind: 'pool', pool: '5+3' } };
+    const opened = await annSocket.ask(seek, 'lobby:seek_answer');
+    expect(opened).toMatchObject({ gameId: null, seek: { kind: 'pool', player: { id: ann.id } } });
+    // A second click finds the open seek, as the call does.
+    expect((await annSocket.ask(seek, 'lobby:seek_answer')).seek!.id).toBe(opened.seek!.id);
+    const paired = await bobSocket.ask(seek, 'lobby:seek_answer');
+    expect(paired).toMatchObject({ seek: null, gameId: expect.any(String) });
+    expect((await annSocket.next('game:start')).gameId).toBe(paired.gameId);
+    expect((await ann.get(`/api/lobby/seeks/${opened.seek!.id}`)).body.state).toBe('paired');
+
+    const bad = await annSocket.ask({ type: 'lobby:seek', seek: { kind: 'pool', pool: '4+0' } }, 'error');
+    expect(bad.code).toBe('invalidMessage');
+    const visitor = await LiveClient.as(url, server.agent());
+    expect(await visitor.ask(seek, 'error')).toMatchObject({ code: 'signInRequired' });
+    expect(await seekRows(ann.id)).toHaveLength(1);
+    for (const socket of [annSocket, bobSocket, visitor]) socket.close();
+  });
+
   it('ends the seek of a player with no socket for 10 s, not while a socket is open', async () => {
     const ann = await guest();
     const socket = await LiveClient.as(url, ann);

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Square } from './common.ts';
 import { GameResponse } from './games.ts';
-import { GameThumb, LobbyState, PoolCount, Seek } from './lobby.ts';
+import { GameThumb, LobbyState, PoolCount, Seek, SeekRequest, SeekResponse } from './lobby.ts';
 import { GuestName, Room, RoomCode, RoomPlayer } from './rooms.ts';
 import { MoveRecord, PieceName, PromotionPiece, SacrificePiece } from './state.ts';
 
@@ -60,6 +60,11 @@ export const ClientMessage = z.discriminatedUnion('type', [
   /** Follows the lobby: answered with lobby:state, then its changes (a visitor's socket too). */
   z.strictObject({ type: z.literal('lobby:watch') }),
   /**
+   * A seek over the socket, as POST /api/lobby/seeks (a user or a guest): answered with
+   * lobby:seek_answer, or with error as the call's refusals.
+   */
+  z.strictObject({ type: z.literal('lobby:seek'), seek: SeekRequest }),
+  /**
    * Follows these games' positions for thumbnails (the current games, the featured game): each
    * change comes as a small game:fen. It replaces the list sent before; an empty list stops.
    */
@@ -85,6 +90,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lobby:state'), ...LobbyState.shape }),
   /** A custom seek opened (pool seeks are counted in lobby:pools, not listed). */
   z.object({ type: z.literal('lobby:seek'), seek: Seek }),
+  /** The answer to the client's lobby:seek: the seek now open, or the game it paired into at once. */
+  z.object({ type: z.literal('lobby:seek_answer'), ...SeekResponse.shape }),
   /** A seek ended: cancelled, paired or its player gone. Sent for the player's own pool seeks too. */
   z.object({ type: z.literal('lobby:unseek'), seekId: z.string() }),
   /** The tiles' counts changed (sent at most once a second). */

@@ -87,6 +87,12 @@ export async function handle(live: Live, socket: LiveSocket, message: ClientMess
     case 'lobby:watch':
       live.hub.watchLobby(socket);
       return live.hub.send(socket, { type: 'lobby:state', ...(await services.lobby.state(player.id)) });
+    case 'lobby:seek': {
+      // The user, for maintenance's exception (kept by the sessions, read already by sessionLives).
+      const user = socket.sessionId ? ((await services.sessions.userOf(socket.sessionId)) ?? null) : null;
+      const { answer } = await services.lobby.seek(player, user, message.seek);
+      return live.hub.send(socket, { type: 'lobby:seek_answer', ...answer });
+    }
   }
 }
 

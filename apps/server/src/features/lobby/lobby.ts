@@ -1,9 +1,16 @@
-import type { LobbyState, PoolCount, Seek, ServerMessage } from '@sbc/api';
+import type { LobbyState, PoolCount, Seek, SeekRequest, SeekResponse, ServerMessage } from '@sbc/api';
 import { formatTimeControl, PRESETS, speedOf } from '@sbc/game';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { UserRow } from '../../db/schema.ts';
+import { HttpError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
+import type { Counters } from '../accounts/counters.ts';
+import { windowCounters } from '../accounts/limits.ts';
+import { refuseDuringMaintenance } from '../games/maintenance.ts';
+import type { Player } from '../rooms/guests.ts';
 import { type LobbyEvent, lobbyEvents, playerEvents } from './events.ts';
-import { type Started, UNSEEN_MS } from './pairing.ts';
+import { acceptSeek, placeSeek, type Started, UNSEEN_MS, wantedBy } from './pairing.ts';
 import {
   endUnseen,
   listedSeeks,
@@ -15,6 +22,16 @@ import {
   touchSeeks,
   waitingByKey,
 } from './store.ts';
+
+/** Seeks and accepts one player may make a minute (RATE_LIMIT_SCALE applies), besides the address's. */
+export const SEEKS_PER_MINUTE = 30;
+
+/** A player past their seeks of the minute; HTTP says when to come back in `retry-after` too. */
+export class TooManySeeks extends HttpError {
+  constructor(readonly seconds: number) {
+    super(429, `Too many seeks. Please try again in ${seconds} seconds.`, { code: 'rateLimited' });
+  }
+}
 
 /** Liveness (seen, unseen) and the pools' news, this often. */
 export const TICK_MS = 1000;
@@ -73,11 +90,17 @@ export class Lobby {
   private outlet: LobbyOutlet | null = null;
   private toldPools = '';
   private stops: (() => unknown)[] = [];
+  /** Each player's seeks and accepts of the last minute, over HTTP and the socket alike. */
+  private readonly seeksCounted: Counters;
+  private readonly seeksPerPlayer: number;
 
   constructor(
     private readonly services: Services,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.seeksCounted = windowCounters(services, 'sbc:player:seeks:', 60_000);
+    this.seeksPerPlayer = Math.round(SEEKS_PER_MINUTE * services.config.RATE_LIMIT_SCALE);
+  }
 
   attach(outlet: LobbyOutlet): void {
     this.outlet = outlet;
@@ -110,6 +133,47 @@ export class Lobby {
       seeks: listed.map(seekView),
       mine: mine.map(seekView),
     };
+  }
+
+  /**
+   * A seek (POST /api/lobby/seeks, the socket's lobby:seek): paired at once or opened, the news
+   * told; `created` is false for the twin of an open seek. `user`: the signed-in caller, whom
+   * maintenance may let through.
+   */
+  async seek(
+    player: Player,
+    user: Pick<UserRow, 'isAdmin'> | null,
+    request: z.output<typeof SeekRequest>,
+  ): Promise<{ created: boolean; answer: SeekResponse }> {
+    await this.admit(player, user);
+    const placed = await placeSeek(
+      this.services,
+      player,
+      await wantedBy(this.services.database.db, player, request),
+    );
+    if (placed.started) {
+      await this.started(placed.started);
+      return { created: true, answer: { seek: null, gameId: placed.started.gameId } };
+    }
+    if (!placed.twin) await this.opened(placed.seek);
+    return { created: !placed.twin, answer: { seek: seekView(placed.seek), gameId: null } };
+  }
+
+  /** POST /api/lobby/seeks/{id}/accept. */
+  async accept(player: Player, user: Pick<UserRow, 'isAdmin'> | null, seekId: string): Promise<SeekResponse> {
+    await this.admit(player, user);
+    const started = await acceptSeek(this.services, player, seekId);
+    await this.started(started);
+    return { seek: null, gameId: started.gameId };
+  }
+
+  /** Counts a seek or an accept against its player's limit (429 beyond it), then refuses it during maintenance. */
+  private async admit(player: Player, user: Pick<UserRow, 'isAdmin'> | null): Promise<void> {
+    const { count, ttlMs } = await this.seeksCounted.hit(player.id);
+    if (count > this.seeksPerPlayer) {
+      throw new TooManySeeks(Math.max(1, Math.ceil(ttlMs / 1000)));
+    }
+    await refuseDuringMaintenance(this.services.database.db, user);
   }
 
   /** A seek opened: every instance's view learns it. */

@@ -8,41 +8,37 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpError, notFound } from '../../errors.ts';
-import { addressLimit, windowCounters } from '../accounts/limits.ts';
-import { refuseDuringMaintenance } from '../games/maintenance.ts';
+import { addressLimit } from '../accounts/limits.ts';
 import { type Player, playerOf, seatTaker } from '../rooms/guests.ts';
-import { acceptSeek, placeSeek, wantedBy } from './pairing.ts';
-import { cancelSeek, findSeek, seekFate, seekView } from './store.ts';
-
-/** Seeks and accepts one player may make a minute (RATE_LIMIT_SCALE applies), besides the address's. */
-export const SEEKS_PER_MINUTE = 30;
+import { TooManySeeks } from './lobby.ts';
+import { cancelSeek, findSeek, seekFate } from './store.ts';
 
 const bySeek = z.object({ id: z.uuid({ error: 'Seek not found' }) });
 type BySeek = { Params: z.infer<typeof bySeek> };
+
+/** The caller, a user or a guest; 401 for a visitor. */
+function seeker(request: FastifyRequest, secret: string): Player {
+  const player = playerOf(request, secret);
+  if (!player) throw new HttpError(401, GUEST_NAME_FOR_LOBBY, { code: 'guestNameRequired' });
+  return player;
+}
+
+/** A seek or an accept; past the player's limit, the 429 says when to come back in `retry-after`. */
+async function limited<T>(reply: FastifyReply, work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (error instanceof TooManySeeks) reply.header('retry-after', error.seconds);
+    throw error;
+  }
+}
 
 /** The lobby (docs/api.md, "Lobby"): a visitor becomes a guest, seeks, accepts, cancels, reads the lobby. */
 export async function lobbyRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   const { lobby } = services;
   const db = services.database.db;
-  const perPlayer = Math.round(SEEKS_PER_MINUTE * services.config.RATE_LIMIT_SCALE);
-  const counters = windowCounters(services, 'sbc:player:seeks:', 60_000);
   const seekLimit = addressLimit(app, 'seek');
-
-  /** The caller, a user or a guest (401 for a visitor), within their limit of seeks (429). */
-  async function seeker(request: FastifyRequest, reply: FastifyReply): Promise<Player> {
-    const player = playerOf(request, services.secret);
-    if (!player) throw new HttpError(401, GUEST_NAME_FOR_LOBBY, { code: 'guestNameRequired' });
-    const { count, ttlMs } = await counters.hit(player.id);
-    if (count > perPlayer) {
-      const seconds = Math.max(1, Math.ceil(ttlMs / 1000));
-      reply.header('retry-after', seconds);
-      throw new HttpError(429, `Too many seeks. Please try again in ${seconds} seconds.`, {
-        code: 'rateLimited',
-      });
-    }
-    return player;
-  }
 
   /** The caller's own seek; 404 for anyone else's, as for one that does not exist. */
   async function ownSeek(request: FastifyRequest<BySeek>) {
@@ -76,15 +72,9 @@ export async function lobbyRoutes(app: FastifyInstance): Promise<void> {
     '/api/lobby/seeks',
     { schema: { body: SeekRequest }, config: seekLimit },
     async (request, reply): Promise<SeekResponse> => {
-      const player = await seeker(request, reply);
-      await refuseDuringMaintenance(db, request.user);
-      const placed = await placeSeek(services, player, await wantedBy(db, player, request.body));
-      if (placed.started) {
-        await lobby.started(placed.started);
-        return reply.status(201).send({ seek: null, gameId: placed.started.gameId });
-      }
-      if (!placed.twin) await lobby.opened(placed.seek);
-      return reply.status(placed.twin ? 200 : 201).send({ seek: seekView(placed.seek), gameId: null });
+      const player = seeker(request, services.secret);
+      const { created, answer } = await limited(reply, lobby.seek(player, request.user, request.body));
+      return reply.status(created ? 201 : 200).send(answer);
     },
   );
 
@@ -103,11 +93,9 @@ export async function lobbyRoutes(app: FastifyInstance): Promise<void> {
     '/api/lobby/seeks/:id/accept',
     { schema: { params: bySeek }, config: seekLimit },
     async (request, reply): Promise<SeekResponse> => {
-      const player = await seeker(request, reply);
-      await refuseDuringMaintenance(db, request.user);
-      const started = await acceptSeek(services, player, request.params.id);
-      await lobby.started(started);
-      return reply.status(201).send({ seek: null, gameId: started.gameId });
+      const player = seeker(request, services.secret);
+      const answer = await limited(reply, lobby.accept(player, request.user, request.params.id));
+      return reply.status(201).send(answer);
     },
   );
 }
