@@ -13,8 +13,8 @@ import { progress } from './store.ts';
 
 /**
  * How long an instance answers the leaderboards from memory: every visitor of /players reads the
- * same answer, and a rating change shows on the boards within this (a terms-violation mark on the
- * same instance at once: `drop`).
+ * same answer, and a rating change shows on the boards within this and one read (a terms-violation
+ * mark on the same instance at once: `drop`).
  */
 export const LEADERBOARDS_MAX_AGE_MS = 10_000;
 
@@ -53,8 +53,10 @@ export async function readLeaderboards(db: Db, now: Date): Promise<Leaderboards>
 }
 
 /**
- * The leaderboards as this instance last read them, for LEADERBOARDS_MAX_AGE_MS. Callers at the
- * same moment share one read; a read that a `drop` overtook is answered but not kept.
+ * The leaderboards as this instance last read them, for LEADERBOARDS_MAX_AGE_MS; once older, they
+ * are still answered while one read replaces them (a read of all five boards takes a moment, too
+ * long to keep /players waiting). A `drop` forgets them: the next callers wait for a new read,
+ * and a read it overtook is answered but not kept.
  */
 export class LeaderboardCache {
   private kept: { value: Leaderboards; at: number } | null = null;
@@ -67,19 +69,10 @@ export class LeaderboardCache {
   ) {}
 
   get(): Promise<Leaderboards> {
-    if (this.kept && this.now() - this.kept.at < LEADERBOARDS_MAX_AGE_MS)
-      return Promise.resolve(this.kept.value);
-    if (this.reading) return this.reading;
-    const generation = this.generation;
-    const at = this.now();
-    const reading = this.read().finally(() => {
-      if (this.reading === reading) this.reading = null;
-    });
-    this.reading = reading;
-    return reading.then((value) => {
-      if (generation === this.generation) this.kept = { value, at };
-      return value;
-    });
+    const kept = this.kept;
+    if (kept && this.now() - kept.at < LEADERBOARDS_MAX_AGE_MS) return Promise.resolve(kept.value);
+    const reading = this.reading ?? this.refresh();
+    return kept ? Promise.resolve(kept.value) : reading;
   }
 
   /** Forgets the boards (an account marked or cleared): the next call reads them again. */
@@ -87,5 +80,22 @@ export class LeaderboardCache {
     this.generation++;
     this.kept = null;
     this.reading = null;
+  }
+
+  private refresh(): Promise<Leaderboards> {
+    const generation = this.generation;
+    const at = this.now();
+    const reading = this.read().then((value) => {
+      if (generation === this.generation) this.kept = { value, at };
+      return value;
+    });
+    this.reading = reading;
+    // Once settled, the next expiry reads again; a failed read leaves the kept boards in place.
+    reading
+      .finally(() => {
+        if (this.reading === reading) this.reading = null;
+      })
+      .catch(() => {});
+    return reading;
   }
 }

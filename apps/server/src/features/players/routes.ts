@@ -11,8 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
-import { gamePage } from '../games/paging.ts';
-import { findPlayer, onlineGamesOf, readHistory, readProfile } from './store.ts';
+import { findPlayer, readHistory, readPlayerGames, readProfile } from './store.ts';
 
 type ByPlayer = { Params: z.infer<typeof PlayerParams> };
 
@@ -47,7 +46,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     { schema: { params: PlayerParams, querystring: PlayerGamesQuery } },
     async (request): Promise<PlayerGamePage> => {
       const user = await player(request.params.username);
-      return gamePage(db, request.query, onlineGamesOf(user.id));
+      return readPlayerGames(db, user.id, request.query);
     },
   );
 
