@@ -20,6 +20,8 @@ import { healthRoutes } from './features/health/routes.ts';
 import { liveRoutes } from './features/live/routes.ts';
 import { Lobby } from './features/lobby/lobby.ts';
 import { lobbyRoutes } from './features/lobby/routes.ts';
+import { LeaderboardCache, readLeaderboards } from './features/players/leaderboards.ts';
+import { profileRoutes } from './features/players/routes.ts';
 import { codeGuesses } from './features/rooms/guesses.ts';
 import { memoryPresence } from './features/rooms/presence.ts';
 import { redisPresence } from './features/rooms/presence-redis.ts';
@@ -86,6 +88,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       ? redisPresence(options.redis, app.log, { now: () => now().getTime() })
       : memoryPresence(() => now().getTime()),
     codeGuesses: codeGuesses({ config, redis: options.redis, now }),
+    leaderboards: new LeaderboardCache(
+      () => readLeaderboards(database.db, now()),
+      () => now().getTime(),
+    ),
     now,
     startedAt: now(),
   } as Omit<Services, 'clockTimers' | 'lobby'> as Services;
@@ -123,6 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(gameRoutes);
   await app.register(roomRoutes);
   await app.register(lobbyRoutes);
+  await app.register(profileRoutes);
   await app.register(liveRoutes);
   await app.register(webRoutes, { root: options.webRoot });
 

@@ -8,6 +8,7 @@ import type { GameCache } from './features/games/cache.ts';
 import type { ClockTimers } from './features/games/clocks.ts';
 import type { GameLists } from './features/games/lists.ts';
 import type { Lobby } from './features/lobby/lobby.ts';
+import type { LeaderboardCache } from './features/players/leaderboards.ts';
 import type { CodeGuesses } from './features/rooms/guesses.ts';
 import type { Presence } from './features/rooms/presence.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -40,6 +41,8 @@ export interface Services {
   codeGuesses: CodeGuesses;
   /** This instance's view of the lobby's open seeks, their liveness and their news (features/lobby). */
   lobby: Lobby;
+  /** The leaderboards, read at most every few seconds (features/players). */
+  leaderboards: LeaderboardCache;
   /** The clock, so that tests can move time (inactivity, code expiry). */
   now: () => Date;
   /** When this server started (its uptime, on the admin's Settings tab). */

@@ -49,6 +49,7 @@ const ADMIN_CALLS: [method: 'GET' | 'POST' | 'DELETE', url: string, body?: unkno
   ['POST', '/api/admin/maintenance', { enabled: true }],
   ['POST', '/api/admin/users/block', { userId: 'someone', isBlocked: true }],
   ['POST', '/api/admin/users/update-admin', { userId: 'someone', isAdmin: true }],
+  ['POST', '/api/admin/users/tos-violation', { userId: 'someone', tosViolation: true }],
   ['DELETE', '/api/admin/feedback/00000000-0000-0000-0000-000000000000'],
 ];
 

@@ -147,6 +147,13 @@ export const games = pgTable(
   (t) => [
     index('games_white').on(t.whitePlayerId),
     index('games_black').on(t.blackPlayerId),
+    // A profile's online games, its counts and its game in play, each side read off its index alone.
+    index('games_white_online')
+      .on(t.whitePlayerId, t.createdAt, t.id, t.status, t.winner)
+      .where(sql`${t.mode} = 'online'`),
+    index('games_black_online')
+      .on(t.blackPlayerId, t.createdAt, t.id, t.status, t.winner)
+      .where(sql`${t.mode} = 'online'`),
     // The games in play (the stats), and the admin's list of one status, newest first.
     index('games_status').on(t.status, t.createdAt, t.id),
     // The admin's list of all games, newest first.

@@ -5,6 +5,7 @@ import {
   BlockUserRequest,
   type MessageResponse,
   type PageQuery,
+  TosViolationRequest,
   UpdateAdminRequest,
   type User,
 } from '@sbc/api';
@@ -20,7 +21,7 @@ import { publicUser, setAdmin } from '../accounts/users.ts';
 /** Online means active in the last 5 minutes (docs/api.md §4). */
 export const ONLINE_MS = 5 * 60_000;
 
-/** The admin's calls on accounts: list and search, online users, block, admin rights. */
+/** The admin's calls on accounts: list and search, online users, block, admin rights, terms violations. */
 export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   const { db } = services.database;
@@ -134,6 +135,42 @@ export async function userAdminRoutes(app: FastifyInstance): Promise<void> {
       await services.sessions.changed(userId);
       return {
         message: isAdmin ? 'User is now an admin' : 'User is no longer an admin',
+        user: publicUser(user),
+      };
+    },
+  );
+
+  app.post<{ Body: TosViolationRequest }>(
+    '/api/admin/users/tos-violation',
+    { schema: { body: TosViolationRequest } },
+    async (request): Promise<MessageResponse & { user: User }> => {
+      const admin = requireAdmin(request);
+      const { userId, tosViolation } = request.body;
+      const user = await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(users)
+          .set({ tosViolation })
+          .where(eq(users.id, userId))
+          .returning();
+        if (!changed) throw notFound('User not found');
+        const action = tosViolation ? 'user.tos-violation' : 'user.tos-clear';
+        await recordAudit(
+          tx,
+          admin,
+          action,
+          { id: changed.id, label: changed.username },
+          null,
+          services.now(),
+        );
+        return changed;
+      });
+      // Off (or back on) this instance's leaderboards at once; the others' within their cache's age.
+      services.leaderboards.drop();
+      await services.sessions.changed(userId);
+      return {
+        message: tosViolation
+          ? `User ${user.username} marked as violating the terms`
+          : `User ${user.username} no longer marked as violating the terms`,
         user: publicUser(user),
       };
     },

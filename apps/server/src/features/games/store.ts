@@ -269,7 +269,7 @@ export async function pageGamesNextTo(
 }
 
 /** The games of `ids` with their players' names, in the order of `ids`. */
-async function gamesOf(db: Db, ids: string[]): Promise<ListedGame[]> {
+export async function gamesOf(db: Db, ids: string[]): Promise<ListedGame[]> {
   if (ids.length === 0) return [];
   const found = await selectGames(db, summaryColumns).where(inArray(games.id, ids));
   const at = new Map(ids.map((id, i) => [id, i]));

@@ -1,0 +1,2 @@
+CREATE INDEX "games_white_online" ON "games" USING btree ("white_player_id","created_at","id","status","winner") WHERE "games"."mode" = 'online';--> statement-breakpoint
+CREATE INDEX "games_black_online" ON "games" USING btree ("black_player_id","created_at","id","status","winner") WHERE "games"."mode" = 'online';
