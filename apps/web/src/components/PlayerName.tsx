@@ -32,17 +32,22 @@ export function PlayerName({ name, isGuest = false, rating, diff, className }: P
           {formatRating(rating.rating, rating.provisional)}
         </span>
       )}
-      {diff != null && (
-        <span
-          className={cn(
-            'text-xs font-semibold tabular-nums',
-            diff > 0 ? 'text-emerald-700' : diff < 0 ? 'text-red-700' : 'text-slate-500',
-          )}
-          data-testid="rating-diff"
-        >
-          {formatRatingDiff(diff)}
-        </span>
+      {diff != null && <RatingDiff diff={diff} />}
+    </span>
+  );
+}
+
+/** A rated game's change: '+12' in green, '-12' in red, '0' in grey. */
+export function RatingDiff({ diff }: { diff: number }) {
+  return (
+    <span
+      className={cn(
+        'text-xs font-semibold tabular-nums',
+        diff > 0 ? 'text-emerald-700' : diff < 0 ? 'text-red-700' : 'text-slate-500',
       )}
+      data-testid="rating-diff"
+    >
+      {formatRatingDiff(diff)}
     </span>
   );
 }
