@@ -28,7 +28,7 @@ export function PlayerName({ name, isGuest = false, rating, diff, className }: P
         </Link>
       )}
       {rating && (
-        <span className="text-xs text-slate-500 tabular-nums" title="Rating">
+        <span className="shrink-0 text-xs text-slate-500 tabular-nums" title="Rating">
           {formatRating(rating.rating, rating.provisional)}
         </span>
       )}
@@ -42,7 +42,7 @@ export function RatingDiff({ diff }: { diff: number }) {
   return (
     <span
       className={cn(
-        'text-xs font-semibold tabular-nums',
+        'shrink-0 text-xs font-semibold tabular-nums',
         diff > 0 ? 'text-emerald-700' : diff < 0 ? 'text-red-700' : 'text-slate-500',
       )}
       data-testid="rating-diff"

@@ -87,9 +87,13 @@ export const PlayersPanel = memo(function PlayersPanel({
                   )}
                 />
                 <span className="min-w-0">
-                  <span className="block font-medium break-words text-slate-900 max-lg:truncate max-lg:text-sm">
-                    {players ? <SeatedName player={players[c]} /> : names[c]}
-                  </span>
+                  {players ? (
+                    <SeatedName player={players[c]} />
+                  ) : (
+                    <span className="block font-medium break-words text-slate-900 max-lg:truncate max-lg:text-sm">
+                      {names[c]}
+                    </span>
+                  )}
                   <span className="sr-only">({c})</span>
                   {current && (
                     <span className="block text-xs font-medium text-amber-700 max-lg:sr-only">
@@ -142,18 +146,22 @@ export const PlayersPanel = memo(function PlayersPanel({
   );
 });
 
-/** An online player's name with the rating and the change, and '(you)' on their own screen. */
+/**
+ * An online player's name with the rating and the change, and '(you)' on their own screen; in the
+ * narrow row of a phone the rating and the change go under a name they would squeeze out.
+ */
 function SeatedName({ player }: { player: ShownPlayer }) {
   return (
-    <span className="flex min-w-0 items-baseline gap-1">
+    <span className="flex min-w-0 items-baseline gap-1 font-medium text-slate-900 max-lg:text-sm">
       <PlayerName
         name={player.name}
         isGuest={player.isGuest}
         rating={player.rating}
         diff={player.rating?.diff}
-        className="max-w-full"
+        className="min-w-0 max-lg:flex-wrap"
       />
-      {player.you && <span className="shrink-0 font-normal text-slate-500">(you)</span>}
+      {/* On a phone the row is narrow: 'You play White' says it below the board. */}
+      {player.you && <span className="shrink-0 font-normal text-slate-500 max-lg:sr-only">(you)</span>}
     </span>
   );
 }
