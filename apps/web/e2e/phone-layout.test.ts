@@ -161,7 +161,7 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'the game screen on a phone' : MIS
     await waitForMoves(ann, 2);
     await shoot(ann, 'phone-online');
     await shoot(bob, 'phone-online-bob');
-    await expectFirstScreen(ann, ['Ann (you)', 'Bob'], ['Draw', 'Resign']);
+    await expectFirstScreen(ann, ['Ann', 'Bob'], ['Draw', 'Resign']);
     // Undo and Redo, never offered online, take no room there.
     expect(await button(controls(ann), 'Undo').isVisible()).toBe(false);
     await button(ann, 'Draw').click();

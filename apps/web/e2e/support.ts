@@ -21,6 +21,8 @@ export interface WebServer {
   url: string;
   /** The admin command on this server's database (`promote <username>`, `sponsorship add …`). */
   admin(...args: string[]): Promise<{ code: number; output: string }>;
+  /** Runs SQL on this server's database: a test's seed of what would take weeks of play. */
+  sql(query: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,12 @@ export async function startWebServer(env: Record<string, string> = {}): Promise<
     const server = await startServer({ env: { ...env, PUBLIC_URL: url }, webRoot: WEB_DIST });
     try {
       await server.app.listen({ port, host: '127.0.0.1' });
-      return { url, admin: (...args) => server.admin(...args), close: () => server.close() };
+      return {
+        url,
+        admin: (...args) => server.admin(...args),
+        sql: (query) => server.app.services.database.db.execute(query),
+        close: () => server.close(),
+      };
     } catch (error) {
       await server.close();
       // Another process took the port between the probe and the listen: try another one.

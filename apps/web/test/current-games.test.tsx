@@ -11,7 +11,7 @@ const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1';
 
 const game: CurrentGame = {
   id: ID,
-  white: { id: 'u1', name: 'ada', isGuest: false, rating: null },
+  white: { id: 'u1', name: 'ada', isGuest: false, rating: { rating: 1500, provisional: true } },
   black: { id: 'guest-c', name: 'Cy', isGuest: true, rating: null },
   timeControl: { kind: 'clock', minutes: 3, increment: 0 },
   speed: 'blitz',
@@ -20,7 +20,7 @@ const game: CurrentGame = {
   lastMove: null,
   clock: null,
   spectators: 2,
-  rated: false,
+  rated: true,
   createdAt: 1,
 };
 const page = (items: CurrentGame[]): Page<CurrentGame> => ({
@@ -37,17 +37,23 @@ const renderBoard = ({ sbfen, label }: { sbfen: string; label: string }) => <p>{
 describe('Current games (/games)', () => {
   beforeEach(fakeSockets);
 
-  it('shows each live game as a card, follows their positions over the socket, and links each to its game', async () => {
+  it('shows each live game as a card, follows their positions over the socket, and links each to its game and its players to their profiles', async () => {
     serve({
       'GET /api/user': { status: 401, body: { message: 'Not signed in' } },
       'GET /api/games/live?page=1': { status: 200, body: page([game]) },
     });
     renderApp(<CurrentGamesPage renderBoard={renderBoard} />, '/games');
     const card = (await screen.findByRole('link', { name: 'ada vs Cy' })).closest('article') as HTMLElement;
-    expect(card.textContent).toContain('3+0 · Blitz · 0 moves · 2 watching');
+    expect(card.textContent).toContain('3+0 · Blitz · Rated · 0 moves · 2 watching');
     expect(within(card).getByText('(guest)')).toBeTruthy();
+    expect(within(card).getByText('1500?')).toBeTruthy();
     expect(within(card).getByText(`ada vs Cy: ${START}`)).toBeTruthy();
-    expect(within(card).getByRole('link').getAttribute('href')).toBe(`/game/${ID}`);
+    // The game's link, and the signed-in player's profile (a guest has none).
+    expect(
+      within(card)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([`/game/${ID}`, '/@/ada']);
     FakeSocket.last().open();
     await waitFor(() =>
       expect(FakeSocket.last().sentOf('games:watch').at(-1)).toEqual({ type: 'games:watch', gameIds: [ID] }),

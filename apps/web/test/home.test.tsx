@@ -211,6 +211,45 @@ describe('game history', () => {
     expect(within(cards[5]).queryByText(/Untimed/)).toBeNull();
   });
 
+  it("marks a rated game's card Rated with the change to the player's rating; a casual one has neither", async () => {
+    const me = 'user-me';
+    const online = (id: string, over: Partial<GameSummary>) =>
+      summary(id, {
+        roomId: 'r1',
+        whitePlayerId: 'user-other',
+        blackPlayerId: me,
+        timeControl: { kind: 'clock', minutes: 3, increment: 2 },
+        status: 'resigned',
+        winner: 'black',
+        ...over,
+      });
+    serve({
+      '/api/user': { id: me, username: 'me' },
+      '/api/games?page=1': page([
+        online('aaaaaaaa-1', {
+          rated: true,
+          ratings: {
+            white: { rating: 1620, provisional: false, diff: -9 },
+            black: { rating: 1500, provisional: true, diff: 12 },
+          },
+        }),
+        online('bbbbbbbb-2', {
+          ratings: {
+            white: { rating: 1620, provisional: false, diff: null },
+            black: { rating: 1512, provisional: true, diff: null },
+          },
+        }),
+      ]),
+    });
+    renderHistory();
+    const cards = await screen.findAllByRole('button', { name: /move.? ·/ });
+    await waitFor(() => expect(within(cards[0]).getByTestId('rating-diff').textContent).toBe('+12'));
+    expect(within(cards[0]).getByText('Rated')).toBeTruthy();
+    expect(within(cards[1]).getByText('Won by resignation')).toBeTruthy();
+    expect(within(cards[1]).queryByText('Rated')).toBeNull();
+    expect(within(cards[1]).queryByTestId('rating-diff')).toBeNull();
+  });
+
   it('lists cards with status badges and opens the details with moves and a replay board, stepped by keys too', async () => {
     const user = userEvent.setup();
     const game = newGame({ mode: 'computer' });

@@ -316,7 +316,7 @@ describe('Play online', () => {
     expect(within(rows[1]).getByRole('button', { name: 'Cancel' })).toBeTruthy();
     socketSays({ type: 'lobby:unseek', seekId: 's1' });
     expect(screen.getAllByRole('row')).toHaveLength(2);
-    await user.click(within(screen.getAllByRole('row')[1]).getByText('Bob'));
+    await user.click(within(screen.getAllByRole('row')[1]).getByText('3 days'));
     await waitFor(() => expect(screen.getByText(`Game ${GAME}`)).toBeTruthy());
     expect(calls.some((c) => c.method === 'POST' && c.url === '/api/lobby/seeks/s2/accept')).toBe(true);
   });
@@ -346,7 +346,107 @@ describe('Play online', () => {
       kind: 'custom',
       timeControl: { kind: 'clock', minutes: 10, increment: 0 },
       color: 'black',
+      rated: false,
+      ratingRange: null,
     });
     expect(screen.getAllByRole('row')[1].textContent).toMatch(/ada.*Searching for an opponent.*Cancel/);
+  });
+
+  it('lets a signed-in player create a rated seek with a rating range, listed as such', async () => {
+    const user = userEvent.setup();
+    const calls = lobbyServer({
+      'POST /api/lobby/seeks': {
+        status: 201,
+        body: {
+          seek: seek('c1', {
+            player: { ...player('u1', 'ada'), rating: { rating: 1500, provisional: true } },
+            rated: true,
+            ratingRange: { min: 1200, max: 1700 },
+          }),
+          gameId: null,
+        },
+      },
+    });
+    await renderLobby();
+    FakeSocket.last().open();
+    socketSays({ type: 'lobby:state', ...EMPTY });
+    expect(
+      screen.getByText('Quick pairing games are rated when your opponent is signed in too.'),
+    ).toBeTruthy();
+    await user.click(tiles().getByRole('button', { name: /^Create a game/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a game' });
+    expect(within(dialog).getByRole('radio', { name: 'Casual' })).toHaveProperty('checked', true);
+    await user.click(within(dialog).getByRole('radio', { name: 'Rated' }));
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Below your rating' }), '300');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Above your rating' }), '200');
+    await user.click(within(dialog).getByRole('button', { name: 'Create a game' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      kind: 'custom',
+      timeControl: { kind: 'clock', minutes: 5, increment: 3 },
+      color: 'random',
+      rated: true,
+      ratingRange: { below: 300, above: 200 },
+    });
+    const row = screen.getAllByRole('row')[1];
+    expect(row.textContent).toMatch(
+      /^ada1500\?Searching for an opponent\.\.\.5\+3BlitzRated1200–1700Cancel$/,
+    );
+  });
+
+  it('offers a guest no rated choice and no range, and sends none', async () => {
+    const user = userEvent.setup();
+    localStorage.setItem('sbc.guest', JSON.stringify({ id: 'guest-c', name: 'Cy' }));
+    const calls = lobbyServer(
+      {
+        'POST /api/guest': { status: 200, body: player('guest-c', 'Cy') },
+        'POST /api/lobby/seeks': {
+          status: 201,
+          body: { seek: seek('c1', { player: player('guest-c', 'Cy') }), gameId: null },
+        },
+      },
+      SIGNED_OUT,
+    );
+    await renderLobby();
+    FakeSocket.last().open();
+    socketSays({ type: 'lobby:state', ...EMPTY });
+    expect(
+      screen.getByText('Quick pairing games are casual for guests: sign in to play rated games.'),
+    ).toBeTruthy();
+    await user.click(tiles().getByRole('button', { name: /^Create a game/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create a game' });
+    expect(within(dialog).queryByRole('radio', { name: 'Rated' })).toBeNull();
+    expect(within(dialog).queryByRole('combobox')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Create a game' }));
+    await waitFor(() => expect(calls.some((c) => c.url === '/api/lobby/seeks')).toBe(true));
+    expect(calls.find((c) => c.url === '/api/lobby/seeks')?.body).toEqual({
+      kind: 'custom',
+      timeControl: { kind: 'clock', minutes: 5, increment: 3 },
+      color: 'random',
+    });
+  });
+
+  it("lists another's seek with their rating and profile, and shows the server's refusal out of range", async () => {
+    const user = userEvent.setup();
+    lobbyServer({
+      'POST /api/lobby/seeks/s2/accept': {
+        status: 409,
+        body: { message: 'Your rating is outside the range this game accepts' },
+      },
+    });
+    const router = await renderLobby();
+    FakeSocket.last().open();
+    const rated = seek('s2', {
+      player: { ...player('u2', 'Bob'), rating: { rating: 1810, provisional: false } },
+      rated: true,
+      ratingRange: { min: 1600, max: 2000 },
+    });
+    socketSays({ type: 'lobby:state', ...EMPTY, seeks: [rated] });
+    const row = screen.getAllByRole('row')[1];
+    expect(row.textContent).toBe('Bob18105+3BlitzRated1600–2000Play');
+    expect(within(row).getByRole('link', { name: 'Bob' }).getAttribute('href')).toBe('/@/Bob');
+    await user.click(within(row).getByRole('button', { name: /^Play Bob/ }));
+    expect(await screen.findByText('Your rating is outside the range this game accepts')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
   });
 });

@@ -54,7 +54,8 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
   it('sends a move over the socket, shows it at once and takes the server’s answer', async () => {
     const user = userEvent.setup();
     const { socket } = await openGame(onlineGame(newGame({ mode: 'online' })));
-    expect(screen.getByText('ada (you)')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ada' }).getAttribute('href')).toBe('/@/ada');
+    expect(screen.getByText('(you)')).toBeTruthy();
     expect(screen.getByText('bob')).toBeTruthy();
     expect(screen.getByText('You play White')).toBeTruthy();
     expect(document.title).toBe('Your turn · Game · Shared Box Chess');
@@ -255,6 +256,73 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     expect(within(dialog).getByText('Loading...')).toBeTruthy();
     socket.receive({ type: 'game:start', gameId: '5b1e0000-0000-4000-8000-000000000002', roomId: 'r1' });
     expect(await screen.findByText('Game Started!')).toBeTruthy();
+  });
+
+  it("shows a rated game's ratings beside the names, then each player's change from the ending event", async () => {
+    const rated = (g: Game, version: number, white: number | null, black: number | null) =>
+      onlineGame(g, {
+        version,
+        timeControl: { kind: 'clock', minutes: 3, increment: 2 },
+        rated: true,
+        ratings: {
+          white: { rating: 1500, provisional: true, diff: white },
+          black: { rating: 1712, provisional: false, diff: black },
+        },
+      });
+    // A spectator (a guest) sees the same as the players.
+    const { socket } = await openGame(rated(newGame({ mode: 'online' }), 0, null, null), {
+      name: 'Cy',
+      id: 'guest-c',
+    });
+    const players = screen.getByRole('heading', { name: 'Players' }).parentElement as HTMLElement;
+    expect(within(players).getByRole('link', { name: 'bob' }).getAttribute('href')).toBe('/@/bob');
+    expect(within(players).getByText('1500?')).toBeTruthy();
+    expect(within(players).getByText('1712')).toBeTruthy();
+    expect(within(players).queryByTestId('rating-diff')).toBeNull();
+    expect(screen.getByTestId('game-mode').textContent).toBe('Rated · 3+2 • Blitz');
+    const resigned = newGame({ mode: 'online' });
+    resigned.resign('white');
+    socket.receive({
+      ...change('game:state', rated(resigned, 1, -12, 12)),
+      type: 'game:resigned',
+      resignedBy: 'u1',
+      winnerId: 'u2',
+    });
+    await waitFor(() =>
+      expect(
+        within(players)
+          .getAllByTestId('rating-diff')
+          .map((d) => d.textContent),
+      ).toEqual(['-12', '+12']),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Game Over' });
+    const changes = within(dialog).getByRole('list', { name: 'Rating changes' });
+    expect(changes.textContent).toBe('ada1500?-12bob1712+12');
+  });
+
+  it('shows a casual game as Casual, with no change at its end', async () => {
+    const { socket } = await openGame(
+      onlineGame(newGame({ mode: 'online' }), {
+        ratings: { white: { rating: 1500, provisional: true, diff: null }, black: null },
+        blackPlayerId: 'guest-b',
+        blackPlayer: { username: 'Bea' },
+      }),
+    );
+    expect(screen.getByTestId('game-mode').textContent).toBe('Casual · Untimed');
+    // A guest has no profile to link to.
+    expect(screen.queryByRole('link', { name: 'Bea' })).toBeNull();
+    expect(screen.getByText('Bea')).toBeTruthy();
+    const resigned = newGame({ mode: 'online' });
+    resigned.resign('black');
+    socket.receive({
+      ...change('game:state', onlineGame(resigned, { version: 1 })),
+      type: 'game:resigned',
+      resignedBy: 'guest-b',
+      winnerId: 'u1',
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Game Over' });
+    expect(within(dialog).queryByRole('list', { name: 'Rating changes' })).toBeNull();
+    expect(screen.queryByTestId('rating-diff')).toBeNull();
   });
 
   it("shows a flag at once: 'You Won!', the banner and Game Over with the game's message", async () => {

@@ -68,6 +68,30 @@ describe('Download PGN', () => {
     );
   });
 
+  it("names a rated online game's event as lichess does and writes the ratings at its start and the changes", async () => {
+    const user = userEvent.setup();
+    const files = captureDownloads();
+    const game = newGame({ mode: 'online' });
+    for (const t of ['f2f3', 'e7e5', 'g2g4', 'd8h4']) game.playText(t);
+    const response = gameResponse(game, {
+      blackPlayerId: 'u2',
+      blackPlayer: { username: 'bo' },
+      timeControl: { kind: 'clock', minutes: 3, increment: 2 },
+      rated: true,
+      ratings: {
+        white: { rating: 1500, provisional: true, diff: -150 },
+        black: { rating: 1712, provisional: false, diff: 9 },
+      },
+    });
+    render(<ExportPanel state={response.gameState} game={response} onFlip={() => {}} />);
+    await user.click(screen.getByRole('button', { name: 'Download PGN' }));
+    const text = await readText(files[0].blob);
+    expect(text).toContain('[Event "Rated Blitz game"]');
+    expect(text).toContain(
+      '[Result "0-1"]\n[WhiteElo "1500"]\n[BlackElo "1712"]\n[WhiteRatingDiff "-150"]\n[BlackRatingDiff "+9"]\n[TimeControl "180+2"]',
+    );
+  });
+
   it('is not offered while the game goes on', () => {
     const response = gameResponse(newGame());
     render(<ExportPanel state={response.gameState} game={response} onFlip={() => {}} />);

@@ -208,6 +208,7 @@ describe('Room lobby (docs/architecture.md §6, rooms)', () => {
     expect(screen.getByRole('button', { name: /^3\+2/ }).getAttribute('aria-pressed')).toBe('true');
     expect(calls.find((c) => c.url.endsWith('/time-control'))?.body).toEqual({
       timeControl: { kind: 'clock', minutes: 3, increment: 2 },
+      rated: false,
     });
     // The joiner sees the choice and cannot change it.
     FakeSocket.last().open();
@@ -222,6 +223,37 @@ describe('Room lobby (docs/architecture.md §6, rooms)', () => {
     FakeSocket.last().receive({ type: 'room:update', room: joined });
     expect(await screen.findByText('3 days • Correspondence', { selector: 'span' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Correspondence' })).toBeNull();
+  });
+
+  it('lets a signed-in host choose Rated beside a clock (casual first), sent with the time control', async () => {
+    const user = userEvent.setup();
+    const { calls } = renderAt('/room/K7QM2X', {
+      'GET /api/rooms/K7QM2X': { status: 200, body: room() },
+      'POST /api/rooms/K7QM2X/time-control': (body) => ({ status: 200, body: room(body as Partial<Room>) }),
+    });
+    await screen.findByText('Waiting for another player...');
+    expect(screen.getByText('Casual', { selector: 'span' })).toBeTruthy();
+    // No rated game without a clock.
+    expect(screen.queryByRole('radio', { name: 'Rated' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: /^3\+2/ }));
+    const rated = await screen.findByRole('radio', { name: 'Rated' });
+    expect(screen.getByRole('radio', { name: 'Casual' })).toHaveProperty('checked', true);
+    await user.click(rated);
+    await waitFor(() => expect(screen.getByText('Rated', { selector: 'span' })).toBeTruthy());
+    const sent = calls.filter((c) => c.url.endsWith('/time-control')).map((c) => c.body);
+    expect(sent.at(-1)).toEqual({ timeControl: { kind: 'clock', minutes: 3, increment: 2 }, rated: true });
+    // Back to untimed: casual again.
+    await user.click(screen.getByRole('button', { name: 'Untimed' }));
+    await waitFor(() => expect(screen.queryByRole('radio', { name: 'Rated' })).toBeNull());
+    expect(calls.filter((c) => c.url.endsWith('/time-control')).at(-1)?.body).toEqual({
+      timeControl: { kind: 'untimed' },
+      rated: false,
+    });
+    // A guest who joins makes the game casual, and the room says so.
+    FakeSocket.last().open();
+    const joined = room({ rated: true, players: [room().players[0], BOB] });
+    FakeSocket.last().receive({ type: 'room:player_joined', player: BOB, room: joined });
+    expect(await screen.findByText('Casual (a guest plays no rated game)')).toBeTruthy();
   });
 
   it('at two players says Starting game..., then goes to the game with Game Started!', async () => {

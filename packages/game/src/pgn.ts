@@ -1,5 +1,6 @@
 import { type PieceType, parseTypeName, typeLetter } from '@sbc/rules';
 import { pgnClock, pgnTimeControl, type TimeControl } from './clock.ts';
+import { formatRatingDiff } from './rating.ts';
 import type { GameState, MoveHistoryEntry } from './types.ts';
 
 /** The PGN variant of a game with the shared-box rules (docs/architecture.md, "PGN export"). */
@@ -21,6 +22,14 @@ export interface PgnSource {
   timeControl?: TimeControl;
   /** On a clock: the mover's time left after each move, in ms, in history order (ClockRecord.plies). */
   plies?: readonly number[];
+  /** Each side's rating when the game started, and a rated game's change once it ended (when known). */
+  ratings?: Partial<Record<'white' | 'black', PgnRating | null>>;
+}
+
+/** A player's rating at the game's start, and the change the game made (null until a rated game ends). */
+export interface PgnRating {
+  rating: number;
+  diff: number | null;
 }
 
 /** The defender's choice beside its attacking move ('N sacrificed'); the notation itself stays as docs/rules.md writes it. */
@@ -75,8 +84,20 @@ function wrap(tokens: string[]): string {
   return lines.join('\n');
 }
 
+/** WhiteElo / BlackElo, then WhiteRatingDiff / BlackRatingDiff, as lichess writes them: those known. */
+function ratingTags(ratings: PgnSource['ratings'] = {}): string[] {
+  const { white, black } = ratings;
+  return [
+    ...(white ? [tag('WhiteElo', String(white.rating))] : []),
+    ...(black ? [tag('BlackElo', String(black.rating))] : []),
+    ...(white?.diff != null ? [tag('WhiteRatingDiff', formatRatingDiff(white.diff))] : []),
+    ...(black?.diff != null ? [tag('BlackRatingDiff', formatRatingDiff(black.diff))] : []),
+  ];
+}
+
 /**
- * A game as PGN: the seven tag roster, TimeControl when the source says it, then Variant, SetUp
+ * A game as PGN: the seven tag roster, the players' ratings (and a rated game's changes) when
+ * known, TimeControl when the source says it, then Variant, SetUp
  * and FEN (the start SBFEN), then the movetext with the defender choices as comments and, on a
  * clock, each mover's time after the move (correspondence games give the same days to every move:
  * no `%clk`). A standard game (shared-box rules off) is Variant "Standard".
@@ -92,6 +113,7 @@ export function pgn(source: PgnSource): string {
     tag('White', source.white),
     tag('Black', source.black),
     tag('Result', resultToken(state)),
+    ...ratingTags(source.ratings),
     ...(timeControl ? [tag('TimeControl', pgnTimeControl(timeControl))] : []),
     tag('Variant', state.standard ? 'Standard' : PGN_VARIANT),
     tag('SetUp', '1'),

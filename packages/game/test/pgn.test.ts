@@ -50,6 +50,23 @@ describe('PGN', () => {
     expect(tags(text)).toContain('[Black "back\\\\slash"]');
   });
 
+  it("writes the players' ratings at the start as WhiteElo / BlackElo, and a rated game's changes", () => {
+    const g = played(['f2f3', 'e7e5', 'g2g4', 'd8h4']);
+    const rated = pgn(
+      source(g, { ratings: { white: { rating: 1500, diff: -12 }, black: { rating: 1623, diff: 12 } } }),
+    );
+    expect(tags(rated).slice(6, 11)).toEqual([
+      '[Result "0-1"]',
+      '[WhiteElo "1500"]',
+      '[BlackElo "1623"]',
+      '[WhiteRatingDiff "-12"]',
+      '[BlackRatingDiff "+12"]',
+    ]);
+    // A guest has no rating, a casual game no change.
+    const casual = tags(pgn(source(g, { ratings: { white: { rating: 1500, diff: null }, black: null } })));
+    expect(casual.filter((t) => /Elo|RatingDiff/.test(t))).toEqual(['[WhiteElo "1500"]']);
+  });
+
   it('numbers from the start position, with ... when Black moves first, and writes the choice as a comment', () => {
     const start = 'r1bqkbnr/1ppp1ppp/p1(NB)5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4';
     const g = played(['b7c6', 'sac=B', 'f3e5', 'd8e7'], start);

@@ -28,11 +28,11 @@ export function PlayerName({ name, isGuest = false, rating, diff, className }: P
         </Link>
       )}
       {rating && (
-        <span className="text-xs text-slate-500 tabular-nums" title="Rating">
+        <span className="shrink-0 text-xs text-slate-500 tabular-nums" title="Rating">
           {formatRating(rating.rating, rating.provisional)}
         </span>
       )}
-      {diff != null && <RatingDiff diff={diff} className="text-xs" />}
+      {diff != null && <RatingDiff diff={diff} className="shrink-0 text-xs" />}
     </span>
   );
 }

@@ -52,3 +52,9 @@ export function outcome(game: GameSummary, playerId: string | undefined): Outcom
     ? { result: 'won', text: `Won ${how}` }
     : { result: 'lost', text: `Lost ${how}` };
 }
+
+/** The change a rated game made to `playerId`'s rating, once it ended; null otherwise. */
+export function ratingChange(game: GameSummary, playerId: string | undefined): number | null {
+  const side = game.rated ? sideOf(game, playerId) : null;
+  return side && (game.ratings[side]?.diff ?? null);
+}

@@ -1,10 +1,20 @@
 import type { GameResponse } from '@sbc/api';
-import { isLive, pgn } from '@sbc/game';
+import { capitalize, isLive, pgn, speedOf } from '@sbc/game';
 import { playerNames } from './players.ts';
 
-const EVENTS = { computer: 'Game against the computer', local: 'Local game', online: 'Online game' } as const;
+const EVENTS = { computer: 'Game against the computer', local: 'Local game' } as const;
 
-/** A game as PGN (@sbc/game's `pgn`), with the names the game screen shows and the server's clocks. */
+/** An online game's event as lichess writes it: 'Rated Blitz game', 'Casual Correspondence game'. */
+function eventOf(game: GameResponse): string {
+  if (game.mode !== 'online') return EVENTS[game.mode];
+  const speed = speedOf(game.timeControl);
+  return `${game.rated ? 'Rated' : 'Casual'} ${speed ? capitalize(speed) : 'untimed'} game`;
+}
+
+/**
+ * A game as PGN (@sbc/game's `pgn`), with the names the game screen shows, the players' ratings
+ * at its start (and a rated game's changes) and the server's clocks.
+ */
 export function gamePgn(game: GameResponse): string {
   const names = playerNames(game, game.gameState);
   return pgn({
@@ -12,10 +22,11 @@ export function gamePgn(game: GameResponse): string {
     white: names.white,
     black: names.black,
     date: new Date(game.createdAt),
-    event: EVENTS[game.mode],
+    event: eventOf(game),
     site: `${window.location.origin}/game/${game.id}`,
     timeControl: game.timeControl,
     plies: game.gameState.clock?.plies,
+    ratings: game.ratings,
   });
 }
 

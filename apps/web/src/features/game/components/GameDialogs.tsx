@@ -37,7 +37,8 @@ export function gameEndBanner(state: ServerGameState): string {
 /**
  * Game Over: after a checkmate, why (`explainMate`) with a 'Why?' that opens the rules at its
  * section; New Game and Continue Viewing, against the computer also 'Play again' (same colour) and
- * 'Play again as {other colour}'; online, `actions` in their place (none for a spectator).
+ * 'Play again as {other colour}'; online, `actions` in their place (none for a spectator), and
+ * a rated game's rating changes (`summary`).
  */
 export function GameOverDialog({
   open,
@@ -46,6 +47,7 @@ export function GameOverDialog({
   onPlayAgain,
   onClose,
   actions,
+  summary,
 }: {
   open: boolean;
   state: ServerGameState;
@@ -53,6 +55,8 @@ export function GameOverDialog({
   onPlayAgain?: ((color: ColorName) => void) | null;
   onClose: () => void;
   actions?: ReactNode | null;
+  /** Under the result: a rated game's rating changes. */
+  summary?: ReactNode;
 }) {
   const other = state.humanPlayer === 'white' ? 'black' : 'white';
   const mate = useMemo(() => mateOf(state), [state]);
@@ -64,6 +68,7 @@ export function GameOverDialog({
       title="Game Over"
       description={gameOverText(state)}
     >
+      {summary}
       {mate && (
         <p className="mb-4 text-sm text-slate-700">
           {mate.text}{' '}

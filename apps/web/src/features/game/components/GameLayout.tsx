@@ -6,6 +6,7 @@ import { AfterFirstPaint } from '../../../components/AfterFirstPaint.tsx';
 import { LoadFailure } from '../../../components/PageError.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { HttpError } from '../../../lib/http.ts';
+import type { ShownPlayer } from '../../../lib/players.ts';
 import { PRODUCT } from '../../../lib/site.ts';
 import { AnalysedBoard, useReview } from '../analysis/review.tsx';
 import type { GameController } from '../hooks/useGameController.ts';
@@ -84,6 +85,8 @@ export interface GameLayoutProps {
   /** The state the panels show, a render behind the board's (see LocalGame). */
   view: ServerGameState;
   names: Record<ColorName, string>;
+  /** An online game's players: their profiles, ratings and changes. */
+  players?: Record<ColorName, ShownPlayer> | null;
   remaining: number | null;
   /** The side shown at the bottom until the player flips the board. */
   side: ColorName;
@@ -115,6 +118,7 @@ export function GameLayout({
   state,
   view,
   names,
+  players,
   remaining,
   side,
   moves,
@@ -219,7 +223,13 @@ export function GameLayout({
         </div>
         <div className="space-y-4 max-lg:contents max-lg:space-y-0">
           <div className="max-lg:-order-4">
-            <PlayersPanel names={names} state={view} remaining={remaining} timing={timing} />
+            <PlayersPanel
+              names={names}
+              players={players}
+              state={view}
+              remaining={remaining}
+              timing={timing}
+            />
           </div>
           {aside}
           <GameStatusPanel state={view} />

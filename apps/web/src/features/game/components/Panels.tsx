@@ -11,9 +11,11 @@ import {
 import type { ColorName } from '@sbc/rules';
 import { memo } from 'react';
 import { statusLabel } from '../../../components/Badge.tsx';
+import { PlayerName } from '../../../components/PlayerName.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { type ShownClock, timeControlLabel } from '../../../lib/clock.ts';
 import { cn } from '../../../lib/cn.ts';
+import type { ShownPlayer } from '../../../lib/players.ts';
 import { formatClock } from '../hooks/useInactivity.ts';
 import { moveNumber } from '../lib/model.ts';
 import { Clock, FirstMoveNotice } from './Clock.tsx';
@@ -46,15 +48,18 @@ export interface Timing {
 /**
  * The players, with each side's clock in a timed game (`timing`), else the inactivity countdown of
  * the side to move; below the wide layout (lg) one compact row above the board, without the title
- * and the note.
+ * and the note. An online game's players (`players`) link to their profiles, with their ratings
+ * and, once a rated game has ended, its changes.
  */
 export const PlayersPanel = memo(function PlayersPanel({
   names,
+  players = null,
   state,
   remaining,
   timing = null,
 }: {
   names: Record<ColorName, string>;
+  players?: Record<ColorName, ShownPlayer> | null;
   state: ServerGameState;
   remaining: number | null;
   timing?: Timing | null;
@@ -82,9 +87,13 @@ export const PlayersPanel = memo(function PlayersPanel({
                   )}
                 />
                 <span className="min-w-0">
-                  <span className="block font-medium break-words text-slate-900 max-lg:truncate max-lg:text-sm">
-                    {names[c]}
-                  </span>
+                  {players ? (
+                    <SeatedName player={players[c]} />
+                  ) : (
+                    <span className="block font-medium break-words text-slate-900 max-lg:truncate max-lg:text-sm">
+                      {names[c]}
+                    </span>
+                  )}
                   <span className="sr-only">({c})</span>
                   {current && (
                     <span className="block text-xs font-medium text-amber-700 max-lg:sr-only">
@@ -136,6 +145,26 @@ export const PlayersPanel = memo(function PlayersPanel({
     </Card>
   );
 });
+
+/**
+ * An online player's name with the rating and the change, and '(you)' on their own screen; in the
+ * narrow row of a phone the rating and the change go under a name they would squeeze out.
+ */
+function SeatedName({ player }: { player: ShownPlayer }) {
+  return (
+    <span className="flex min-w-0 items-baseline gap-1 font-medium text-slate-900 max-lg:text-sm">
+      <PlayerName
+        name={player.name}
+        isGuest={player.isGuest}
+        rating={player.rating}
+        diff={player.rating?.diff}
+        className="min-w-0 max-lg:flex-wrap"
+      />
+      {/* On a phone the row is narrow: 'You play White' says it below the board. */}
+      {player.you && <span className="shrink-0 font-normal text-slate-500 max-lg:sr-only">(you)</span>}
+    </span>
+  );
+}
 
 export const SharedBoxesPanel = memo(function SharedBoxesPanel({ state }: { state: ServerGameState }) {
   const { sameColor, mixed, total, limit } = state.boxCounts;

@@ -4,13 +4,14 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { GameStatusBadge } from '../../../components/Badge.tsx';
 import { Pager, pageQuery } from '../../../components/Pager.tsx';
+import { RatingDiff } from '../../../components/PlayerName.tsx';
 import { Button, buttonClass } from '../../../components/ui/button.tsx';
 import { Dialog } from '../../../components/ui/dialog.tsx';
 import { timeControlLabel } from '../../../lib/clock.ts';
 import { cn } from '../../../lib/cn.ts';
 import type { QueryParams } from '../../../lib/http.ts';
 import { moveKeyTarget } from '../../../lib/move-keys.ts';
-import { OUTCOME_CLASS, outcome } from '../../../lib/outcome.ts';
+import { OUTCOME_CLASS, outcome, ratingChange } from '../../../lib/outcome.ts';
 import { downloadable, downloadPgn } from '../../../lib/pgn-download.ts';
 import { plural } from '../../../lib/plural.ts';
 import { useSession } from '../../auth/index.ts';
@@ -25,14 +26,26 @@ const FILTERS: { label: string; mode?: GameMode }[] = [
   { label: 'Local', mode: 'local' },
 ];
 
-/** A finished game's result as the player sees it. */
+/** A finished game's result as the player sees it, and a rated game's change to their rating. */
 function Result({ game }: { game: GameSummary }) {
   const { user } = useSession();
   const result = outcome(game, user?.id);
+  const change = ratingChange(game, user?.id);
   return (
-    result && <span className={cn('text-sm font-medium', OUTCOME_CLASS[result.result])}>{result.text}</span>
+    <>
+      {result && (
+        <span className={cn('text-sm font-medium', OUTCOME_CLASS[result.result])}>{result.text}</span>
+      )}
+      {change !== null && <RatingDiff diff={change} />}
+    </>
   );
 }
+
+/** 'Rated' on a rated game's card. */
+const RatedTag = ({ game }: { game: GameSummary }) =>
+  game.rated && (
+    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-800">Rated</span>
+  );
 
 function describe(game: GameSummary): string {
   if (game.roomId)
@@ -83,6 +96,7 @@ export function GameHistory({ renderBoard }: { renderBoard: (state: GameState) =
             >
               <span className="flex flex-wrap items-center gap-2">
                 <GameStatusBadge status={g.status} />
+                <RatedTag game={g} />
                 {isLive(g.status) && (
                   <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
                     {capitalize(g.currentTurn)} to move
@@ -208,6 +222,7 @@ function GameDetails({
         <div className="space-y-3">
           <div className="flex flex-wrap gap-2">
             <GameStatusBadge status={game.status} />
+            <RatedTag game={game} />
             <Result game={game} />
             <span className="text-sm text-slate-600">{plural(game.moveCount, 'move')}</span>
           </div>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useLobby } from '../hooks/useLobby.ts';
 import { gameTitle, type RenderThumb, withThumb } from '../lib/thumbs.ts';
-import { PlayerLine, timeControlText } from './GameCard.tsx';
+import { PlayerLines, timeControlText } from './GameCard.tsx';
 
 /**
  * The featured live game (the most watched), on a small board that follows it, linking to it;
@@ -24,14 +24,15 @@ export function FeaturedGame({ renderBoard, fallback }: { renderBoard: RenderThu
       <div inert className="pointer-events-none">
         {renderBoard({ sbfen: game.sbfen, lastMove: game.lastMove, label: gameTitle(game) })}
       </div>
+      {/* The link covers the card (its ::after); the names above it open the profiles. */}
       <Link
         to={`/game/${game.id}`}
         aria-label={`Watch ${gameTitle(game)}`}
-        className="mt-2 flex flex-col text-sm after:absolute after:inset-0"
-      >
-        <PlayerLine player={game.white} color="white" />
-        <PlayerLine player={game.black} color="black" />
-      </Link>
+        className="after:absolute after:inset-0"
+      />
+      <div className="mt-2 flex flex-col text-sm">
+        <PlayerLines game={game} />
+      </div>
       <p className="mt-1 text-xs text-slate-600">
         {timeControlText(game)} · {game.spectators} watching
       </p>

@@ -1,5 +1,6 @@
 import type { Seek } from '@sbc/api';
 import { Button } from '../../../components/ui/button.tsx';
+import { useSession } from '../../auth/index.ts';
 import { useLobby } from '../hooks/useLobby.ts';
 import { countsText, POOLS, type Pool, poolOf, SPEED_NAMES } from '../lib/pools.ts';
 import { Searching } from './Searching.tsx';
@@ -24,37 +25,46 @@ function SearchingTile({ pool, seek, onCancel }: { pool: Pool; seek: Seek | null
 /**
  * Quick pairing, as lichess's: one tile a pool with its preset, speed and counts; a click seeks a
  * game in it, and the tile then searches until the game starts or the player cancels. The last
- * tile creates a custom game.
+ * tile creates a custom game. A note under them says that a pool's games are rated between
+ * signed-in players (SeekRequest).
  */
 export function PoolTiles({ onCreate }: { onCreate: () => void }) {
+  const { user } = useSession();
   const { lobby, asking, seekPool, cancel } = useLobby();
   const counts = new Map(lobby?.pools.map((c) => [c.pool, c]));
   const seeking = new Map(lobby?.mine.map((s) => [poolOf(s), s]));
   return (
-    <ul aria-label="Quick pairing" className="grid grid-cols-3 gap-2 sm:grid-cols-4 sm:gap-3">
-      {POOLS.map((pool) => {
-        const seek = seeking.get(pool.key) ?? null;
-        return (
-          <li key={pool.key}>
-            {seek || asking.has(pool.key) ? (
-              <SearchingTile pool={pool} seek={seek} onCancel={() => seek && void cancel(seek)} />
-            ) : (
-              <button type="button" className={IDLE} onClick={() => seekPool(pool.key)}>
-                {/* The spaces part the name a screen reader says; a flex box shows none of them. */}
-                <span className="text-2xl font-semibold text-slate-900 sm:text-3xl">{pool.key}</span>{' '}
-                <span className="text-sm font-medium text-slate-700">{SPEED_NAMES[pool.speed]}</span>{' '}
-                <span className="text-xs text-slate-500">{countsText(counts.get(pool.key))}</span>
-              </button>
-            )}
-          </li>
-        );
-      })}
-      <li>
-        <button type="button" className={IDLE} onClick={onCreate}>
-          <span className="text-base font-semibold text-slate-900 sm:text-lg">Create a game</span>{' '}
-          <span className="text-xs text-slate-500">Your time control and colour</span>
-        </button>
-      </li>
-    </ul>
+    <div>
+      <ul aria-label="Quick pairing" className="grid grid-cols-3 gap-2 sm:grid-cols-4 sm:gap-3">
+        {POOLS.map((pool) => {
+          const seek = seeking.get(pool.key) ?? null;
+          return (
+            <li key={pool.key}>
+              {seek || asking.has(pool.key) ? (
+                <SearchingTile pool={pool} seek={seek} onCancel={() => seek && void cancel(seek)} />
+              ) : (
+                <button type="button" className={IDLE} onClick={() => seekPool(pool.key)}>
+                  {/* The spaces part the name a screen reader says; a flex box shows none of them. */}
+                  <span className="text-2xl font-semibold text-slate-900 sm:text-3xl">{pool.key}</span>{' '}
+                  <span className="text-sm font-medium text-slate-700">{SPEED_NAMES[pool.speed]}</span>{' '}
+                  <span className="text-xs text-slate-500">{countsText(counts.get(pool.key))}</span>
+                </button>
+              )}
+            </li>
+          );
+        })}
+        <li>
+          <button type="button" className={IDLE} onClick={onCreate}>
+            <span className="text-base font-semibold text-slate-900 sm:text-lg">Create a game</span>{' '}
+            <span className="text-xs text-slate-500">Your time control and colour</span>
+          </button>
+        </li>
+      </ul>
+      <p className="mt-2 text-xs text-slate-500">
+        {user
+          ? 'Quick pairing games are rated when your opponent is signed in too.'
+          : 'Quick pairing games are casual for guests: sign in to play rated games.'}
+      </p>
+    </div>
   );
 }

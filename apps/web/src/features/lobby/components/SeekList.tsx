@@ -1,5 +1,6 @@
 import type { Seek, SeekColor } from '@sbc/api';
 import { formatTimeControl } from '@sbc/game';
+import { PlayerName } from '../../../components/PlayerName.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { useLobby } from '../hooks/useLobby.ts';
 import { listedSeeks } from '../lib/lobby.ts';
@@ -26,9 +27,9 @@ function ColorIcon({ color }: { color: SeekColor }) {
 }
 
 /**
- * The lobby list: the open custom seeks, live. A click on another player's accepts it and opens
- * the game; the player's own are marked, searching, with a Cancel. Casual games only until there
- * are ratings (no rating column until then).
+ * The lobby list: the open custom seeks, live, each with its player's rating, Rated or Casual and
+ * the range of ratings it takes. A click on another player's accepts it and opens the game (one on
+ * the name opens the profile instead); the player's own are marked, searching, with a Cancel.
  */
 export function SeekList() {
   const { lobby, unreadable, accept, cancel } = useLobby();
@@ -100,15 +101,30 @@ function SeekRow({
           ? 'border-t border-slate-100 bg-amber-50'
           : 'cursor-pointer border-t border-slate-100 hover:bg-amber-50'
       }
-      onClick={own ? undefined : onAccept}
+      onClick={own ? undefined : (e) => (e.target as Element).closest('a') || onAccept()}
     >
-      <td className="max-w-32 truncate px-3 py-2 font-medium text-slate-900">
-        {seek.player.name}
+      <td className="max-w-36 px-3 py-2 font-medium text-slate-900">
+        <PlayerName
+          name={seek.player.name}
+          isGuest={seek.player.isGuest}
+          rating={seek.player.rating}
+          className="max-w-full"
+        />
         {own && <Searching className="mt-0.5 flex text-xs font-normal text-slate-600" />}
       </td>
       <td className="px-2 py-2 whitespace-nowrap">{formatTimeControl(seek.timeControl)}</td>
       <td className="hidden px-2 py-2 sm:table-cell">{SPEED_NAMES[seek.speed]}</td>
-      <td className="px-2 py-2">Casual</td>
+      <td className="px-2 py-2">
+        {seek.rated ? 'Rated' : 'Casual'}
+        {seek.ratingRange && (
+          <span
+            className="block text-xs whitespace-nowrap text-slate-500"
+            title="Opponents' ratings it takes"
+          >
+            {seek.ratingRange.min}–{seek.ratingRange.max}
+          </span>
+        )}
+      </td>
       <td className="px-2 py-2">
         <ColorIcon color={seek.color} />
       </td>

@@ -1,5 +1,4 @@
-import type { PoolKey, Seek, SeekColor, SeekResponse } from '@sbc/api';
-import type { TimeControl } from '@sbc/game';
+import type { PoolKey, Seek, SeekRequest, SeekResponse } from '@sbc/api';
 import { useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage, isUnauthorized } from '../../../lib/http.ts';
@@ -80,8 +79,8 @@ export function useSeeking(live: ReturnType<typeof useLobbySocket>) {
           .finally(() => askingPool(pool, false));
       }),
     /** A custom seek, from the Create a game dialog (already a player's). */
-    create: (timeControl: TimeControl, color: SeekColor): Promise<boolean> =>
-      lobbyApi.seek({ kind: 'custom', timeControl, color }).then(
+    create: (custom: Omit<Extract<SeekRequest, { kind: 'custom' }>, 'kind'>): Promise<boolean> =>
+      lobbyApi.seek({ kind: 'custom', ...custom }).then(
         (answer) => {
           answered(answer);
           return true;

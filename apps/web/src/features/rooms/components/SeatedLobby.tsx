@@ -1,5 +1,4 @@
-import type { Room, ServerMessage } from '@sbc/api';
-import type { TimeControl } from '@sbc/game';
+import type { Room, RoomTimeControlRequest, ServerMessage } from '@sbc/api';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -35,10 +34,18 @@ const Badge = ({ children, tone }: { children: React.ReactNode; tone: 'amber' | 
   </span>
 );
 
+/** 'Rated', or why the game will be casual: the host's choice, or a guest in the room. */
+function modeText(room: Room): string {
+  if (!room.rated) return 'Casual';
+  return room.players.some((p) => p.isGuest) ? 'Casual (a guest plays no rated game)' : 'Rated';
+}
+
 /**
- * The lobby of a player seated in the room: its code, the connection, the host's time control and
- * colour while the second seat is free, the players and the time control; at two players the game starts and both go to it. Leaving
- * closes the socket: the room's news, the leaver's own departure included, is no longer theirs.
+ * The lobby of a player seated in the room: its code, the connection, the host's time control,
+ * Rated or Casual (a signed-in host's, on a clock or by correspondence) and colour while the second
+ * seat is free, the players, the time control and whether it is rated; at two players the game
+ * starts and both go to it. Leaving closes the socket: the room's news, the leaver's own departure
+ * included, is no longer theirs.
  */
 export function SeatedLobby({
   room,
@@ -99,7 +106,7 @@ export function SeatedLobby({
       }),
   });
   const timeControl = useMutation({
-    mutationFn: (tc: TimeControl) => roomsApi.timeControl(code, { timeControl: tc }),
+    mutationFn: (request: RoomTimeControlRequest) => roomsApi.timeControl(code, request),
     onSuccess: (next) => queryClient.setQueryData(queryKeys.room(code), next),
     onError: (e) =>
       toast({
@@ -116,6 +123,18 @@ export function SeatedLobby({
 
   const host = room.hostUserId === me;
   const waiting = room.players.length < ROOM_SIZE;
+  // Only a signed-in host may ask for a rated game, and only on a clock or by correspondence.
+  const signedInHost = host && room.players.some((p) => p.id === me && !p.isGuest);
+  const shown = timeControl.isPending ? timeControl.variables : room;
+  const ratable = signedInHost && shown.timeControl.kind !== 'untimed';
+  const choose = (request: Partial<RoomTimeControlRequest>) => {
+    const next = { timeControl: shown.timeControl, rated: shown.rated ?? room.rated, ...request };
+    timeControl.mutate(
+      signedInHost
+        ? { ...next, rated: next.rated && next.timeControl.kind !== 'untimed' }
+        : { timeControl: next.timeControl },
+    );
+  };
   const connected = status === 'open';
   return (
     <main className="mx-auto w-full max-w-xl flex-1 space-y-4 px-4 py-8">
@@ -138,10 +157,19 @@ export function SeatedLobby({
       </Card>
       {host && waiting && (
         <Card className="space-y-4">
-          <TimeControlPicker
-            value={timeControl.isPending ? timeControl.variables : room.timeControl}
-            onChange={(tc) => timeControl.mutate(tc)}
-          />
+          <TimeControlPicker value={shown.timeControl} onChange={(tc) => choose({ timeControl: tc })} />
+          {ratable && (
+            <Choice
+              legend="Mode"
+              name="rated"
+              value={shown.rated ? 'rated' : 'casual'}
+              onChange={(m) => choose({ rated: m === 'rated' })}
+              options={[
+                { value: 'casual', label: 'Casual' },
+                { value: 'rated', label: 'Rated' },
+              ]}
+            />
+          )}
           <Choice
             legend="Your colour"
             name="host-color"
@@ -173,6 +201,9 @@ export function SeatedLobby({
         </ul>
         <p className="mt-3 text-center text-sm text-slate-700">
           Time control: <span className="font-semibold">{timeControlLabel(room.timeControl)}</span>
+        </p>
+        <p className="mt-1 text-center text-sm text-slate-700">
+          Mode: <span className="font-semibold">{modeText(room)}</span>
         </p>
         <p role="status" className="mt-1 text-center text-sm font-medium text-slate-700">
           {waiting ? 'Waiting for another player...' : 'Starting game...'}

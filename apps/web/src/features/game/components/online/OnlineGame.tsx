@@ -7,7 +7,7 @@ import { Spinner } from '../../../../components/ui/card.tsx';
 import { toast } from '../../../../components/ui/toast-store.ts';
 import { errorMessage, LiveError } from '../../../../lib/http.ts';
 import { usePageTitle } from '../../../../lib/page-title.ts';
-import { playerNames } from '../../../../lib/players.ts';
+import { onlinePlayers, playerNames } from '../../../../lib/players.ts';
 import { queryKeys } from '../../../../lib/query-keys.ts';
 import { usePlayerId } from '../../../live/index.ts';
 import { GAME_POLL_MS } from '../../api/games.ts';
@@ -19,7 +19,14 @@ import type { OnlineLink } from '../../lib/link.ts';
 import { type DrawOffer, GameControls } from '../Controls.tsx';
 import { GameOverDialog } from '../GameDialogs.tsx';
 import { GameLayout, GameMissing } from '../GameLayout.tsx';
-import { DrawRequestDialog, OnlinePanel, OpponentLeft, RematchOffer } from './OnlinePanel.tsx';
+import {
+  DrawRequestDialog,
+  gameModeLabel,
+  OnlinePanel,
+  OpponentLeft,
+  RatingChanges,
+  RematchOffer,
+} from './OnlinePanel.tsx';
 
 /** The player's colour by the game's player ids; null for everyone else, a spectator. */
 const colorOf = (game: GameResponse | undefined, me: string | null): ColorName | null =>
@@ -66,13 +73,15 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
     const all = playerNames(server, view);
     return color ? { ...all, [color]: `${all[color]} (you)` } : all;
   }, [server, view, color]);
+  // The ratings and a rated game's changes come with the game, the ending event's included.
+  const players = useMemo(() => server && onlinePlayers(server, color), [server, color]);
   const opponentName = color && server ? playerNames(server, server.gameState)[opponent(color)] : '';
   useOnlineNotices(server, color, opponentName);
   // The tab says when the player is to move (or to answer an attack on a box), as lichess does.
   usePageTitle(ctrl.live && color !== null && state?.currentPlayer === color ? 'Your turn · Game' : 'Game');
 
   if (live.refusal && !state) return <GameMissing notFound={false} reason={live.refusal} />;
-  if (!state || !view || !names || !server) return <Spinner />;
+  if (!state || !view || !names || !server || !players) return <Spinner />;
 
   const drawOffer: DrawOffer =
     server.drawRequestStatus === 'pending' && color
@@ -119,6 +128,7 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
         state={state}
         view={view}
         names={names}
+        players={players}
         remaining={remaining}
         side={color ?? 'white'}
         moves={ctrl.moves}
@@ -135,6 +145,7 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
             {left}
             <OnlinePanel
               color={color}
+              mode={gameModeLabel(server.rated, server.timeControl)}
               connected={connected}
               spectators={live.spectators}
               players={live.players}
@@ -160,6 +171,7 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
             state={view}
             onClose={() => ctrl.setGameOverOpen(false)}
             actions={rematch || null}
+            summary={<RatingChanges players={players} />}
           />
         }
       />

@@ -1,10 +1,13 @@
 import type { RoomPlayer } from '@sbc/api';
-import { OPPONENT_LEFT_MS } from '@sbc/game';
+import { OPPONENT_LEFT_MS, type TimeControl } from '@sbc/game';
 import type { ColorName } from '@sbc/rules';
+import { PlayerName } from '../../../../components/PlayerName.tsx';
 import { Button } from '../../../../components/ui/button.tsx';
 import { Card } from '../../../../components/ui/card.tsx';
 import { Dialog } from '../../../../components/ui/dialog.tsx';
+import { timeControlLabel } from '../../../../lib/clock.ts';
 import { cn } from '../../../../lib/cn.ts';
+import type { ShownPlayer } from '../../../../lib/players.ts';
 import { ConnectionBadge } from '../../../live/index.ts';
 import { useFrameText } from '../../hooks/useFrameText.ts';
 import type { Rematch } from '../../hooks/useLiveGame.ts';
@@ -106,18 +109,46 @@ function Presence({ players }: { players: RoomPlayer[] }) {
   );
 }
 
+/** 'Rated · 3+2 • Blitz', 'Casual · Untimed': whether the game changes the ratings, and its clock. */
+export const gameModeLabel = (rated: boolean, tc: TimeControl): string =>
+  `${rated ? 'Rated' : 'Casual'} · ${timeControlLabel(tc)}`;
+
+/** A rated game's changes once it ended, for the Game Over dialog: each player's rating and '+12'. */
+export function RatingChanges({ players }: { players: Record<ColorName, ShownPlayer> }) {
+  const rated = (['white', 'black'] as const).filter((c) => players[c].rating?.diff != null);
+  if (rated.length === 0) return null;
+  return (
+    <ul aria-label="Rating changes" className="mb-4 space-y-1 text-sm">
+      {rated.map((c) => (
+        <li key={c} className="flex min-w-0">
+          <PlayerName
+            name={players[c].name}
+            isGuest={players[c].isGuest}
+            rating={players[c].rating}
+            diff={players[c].rating?.diff}
+            className="max-w-full"
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * Who this screen is in the game, the connection, the spectators, who of the players is
- * connected, and after the end the rematch.
+ * Who this screen is in the game, the connection, whether the game is rated and its clock, the
+ * spectators, who of the players is connected, and after the end the rematch.
  */
 export function OnlinePanel({
   color,
+  mode,
   connected,
   spectators,
   players,
   rematch,
 }: {
   color: ColorName | null;
+  /** gameModeLabel: 'Rated · 3+2 • Blitz'. */
+  mode: string;
   /** Whether the socket is open. */
   connected: boolean;
   spectators: number;
@@ -133,6 +164,9 @@ export function OnlinePanel({
         </span>
         <ConnectionBadge connected={connected} />
       </div>
+      <p className="mt-2 text-sm font-medium text-slate-900" data-testid="game-mode">
+        {mode}
+      </p>
       {/* Only the socket counts the spectators. */}
       {connected !== null && (
         <p className="mt-2 text-sm text-slate-600">
