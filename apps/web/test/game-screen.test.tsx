@@ -190,14 +190,14 @@ describe('Game screen, local game', () => {
     await waitFor(() => expect(document.activeElement).toBe(section));
   });
 
-  it('opens the rules with ten sections', async () => {
+  it('opens the rules with eleven sections', async () => {
     const user = userEvent.setup();
     fakeServer(newGame());
     renderApp(<GameScreen gameId={GAME_ID} />);
     await gameShown();
     await user.click(screen.getByRole('button', { name: 'Rules' }));
     const dialog = await screen.findByRole('dialog', { name: 'Shared Box Chess Rules' });
-    expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(10);
+    expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(11);
   });
 });
 

@@ -246,7 +246,7 @@ describe('Game end texts and dialogs', () => {
 });
 
 describe('Rules dialog', () => {
-  it('shows the ten sections of docs/rules.md', () => {
+  it('shows the eleven sections of docs/rules.md', () => {
     expect(RULES_SECTIONS.map((s) => s.title)).toEqual([
       'The base game',
       'The shared box',
@@ -258,6 +258,7 @@ describe('Rules dialog', () => {
       'King, check and checkmate',
       'Winning and drawing',
       'Time controls',
+      'Ratings',
     ]);
     render(
       <MemoryRouter>
@@ -265,7 +266,7 @@ describe('Rules dialog', () => {
       </MemoryRouter>,
     );
     const dialog = screen.getByRole('dialog', { name: 'Shared Box Chess Rules' });
-    expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(10);
+    expect(within(dialog).getAllByRole('heading', { level: 3 })).toHaveLength(11);
     expect(within(dialog).getByText(/At most 3 boxes/)).toBeTruthy();
     const lessons = within(dialog).getByRole('link', { name: 'interactive lessons and puzzles' });
     expect(lessons.getAttribute('href')).toBe('/learn');

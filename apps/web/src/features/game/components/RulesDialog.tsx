@@ -4,7 +4,7 @@ import { Dialog } from '../../../components/ui/dialog.tsx';
 import { PRODUCT } from '../../../lib/site.ts';
 import { Markdown, rulesSections } from '../lib/markdown.tsx';
 
-/** The ten sections of docs/rules.md, the player's rules text. */
+/** The eleven sections of docs/rules.md, the player's rules text. */
 export const RULES_SECTIONS = rulesSections(rulesText);
 
 /** Brings a section into view with the focus on its title, once the dialog has placed its own focus. */
