@@ -65,6 +65,10 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Ratings in Chromium' : MISSING_CH
        where username in ('${names.ann}', '${names.bob}')`,
     );
 
+    // Nineteen games do not rank them yet.
+    await ann.goto('/players');
+    await ann.getByRole('region', { name: 'Bullet' }).getByText('No ranked players yet').waitFor();
+
     await Promise.all([ann.goto('/'), bob.goto('/')]);
     await seek(ann);
     await tile(bob).click();
@@ -117,7 +121,10 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Ratings in Chromium' : MISSING_CH
       .poll(
         async () => {
           await bob.goto('/players');
-          const board = bob.getByRole('table', { name: 'Bullet leaderboard' });
+          // The boards once loaded: a table, or the words of an empty board.
+          const bullet = bob.getByRole('region', { name: 'Bullet' });
+          await bullet.locator('table, p').first().waitFor();
+          const board = bullet.getByRole('table', { name: 'Bullet leaderboard' });
           return (await board.count()) ? board.textContent() : '';
         },
         { timeout: 30_000, interval: 2000 },
