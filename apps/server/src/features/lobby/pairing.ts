@@ -19,7 +19,6 @@ import {
   lockPairingKey,
   lookAround,
   type SeekRow,
-  seeksOf,
   type Wanted,
 } from './store.ts';
 
@@ -126,8 +125,9 @@ export function placeSeek(services: Services, player: Player, wanted: Wanted): P
     if (!other) {
       await lockPlayers(tx, [player.id]);
       // Counted under the player's lock: two seeks of one player in two pools wait for each other.
-      if ((await seeksOf(tx, player.id)).length >= SEEKS_MAX) throw tooManySeeks();
-      return { seek: await insertSeek(tx, player, wanted, now), twin: false, started: null };
+      const { seek, openBefore } = await insertSeek(tx, player, wanted, now);
+      if (openBefore >= SEEKS_MAX) throw tooManySeeks();
+      return { seek, twin: false, started: null };
     }
     // Paired at once, the player's own seek is never stored: the answer carries the game.
     return { seek: null, twin: false, started: await startGame(tx, services, other, player, wanted.color) };
