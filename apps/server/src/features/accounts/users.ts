@@ -3,6 +3,7 @@ import type { User } from '@sbc/api';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/connect.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { type UserRow, users } from '../../db/schema.ts';
 import { conflict, HttpError } from '../../errors.ts';
 
@@ -45,6 +46,21 @@ export async function findByEmail(db: Db, email: string): Promise<UserRow | unde
 export async function takenByOther(db: Db, userId: string, email: string): Promise<boolean> {
   const owner = await findByEmail(db, email);
   return !!owner && owner.id !== userId;
+}
+
+/** A guest's name check, on every arrival in the lobby: prepared, and outside any transaction. */
+const registeredName = preparedOnce((db) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(lower(users.username), sql.placeholder('username')))
+    .limit(1)
+    .prepare('registered_name'),
+);
+
+/** Whether a registered player has this name (case aside). */
+export async function isRegisteredName(db: Db, username: string): Promise<boolean> {
+  return (await registeredName(db).execute({ username: username.toLowerCase() })).length > 0;
 }
 
 export async function findByUsername(db: Db, username: string): Promise<UserRow | undefined> {

@@ -57,8 +57,11 @@ export async function tellMaintenance(bus: EventBus, log: FastifyBaseLogger): Pr
 
 /** 503 with `maintenanceMode: true` while maintenance is on; admins are never blocked, guests (null) are. */
 export async function refuseDuringMaintenance(db: Db, user: Pick<UserRow, 'isAdmin'> | null): Promise<void> {
-  if (user?.isAdmin) return;
-  const maintenance = await readMaintenance(db);
+  if (!user?.isAdmin) refuseIfOn(await readMaintenance(db));
+}
+
+/** The 503 of a setting already read. */
+export function refuseIfOn(maintenance: MaintenanceResponse): void {
   if (maintenance.maintenanceMode) throw new HttpError(503, maintenance.message, { maintenanceMode: true });
 }
 

@@ -1,4 +1,12 @@
-import type { LobbyState, PoolCount, Seek, SeekRequest, SeekResponse, ServerMessage } from '@sbc/api';
+import type {
+  LobbyState,
+  MaintenanceResponse,
+  PoolCount,
+  Seek,
+  SeekRequest,
+  SeekResponse,
+  ServerMessage,
+} from '@sbc/api';
 import { formatTimeControl, PRESETS, speedOf } from '@sbc/game';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -7,7 +15,7 @@ import { HttpError } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import type { Counters } from '../accounts/counters.ts';
 import { windowCounters } from '../accounts/limits.ts';
-import { refuseDuringMaintenance } from '../games/maintenance.ts';
+import { maintenanceEvents, readMaintenance, refuseIfOn } from '../games/maintenance.ts';
 import type { Player } from '../rooms/guests.ts';
 import { type LobbyEvent, lobbyEvents, playerEvents } from './events.ts';
 import { acceptSeek, placeSeek, type Started, UNSEEN_MS, wantedBy } from './pairing.ts';
@@ -93,6 +101,11 @@ export class Lobby {
   /** Each player's seeks and accepts of the last minute, over HTTP and the socket alike. */
   private readonly seeksCounted: Counters;
   private readonly seeksPerPlayer: number;
+  /**
+   * The maintenance setting, read at start, at each switch's cue and at each reconcile (a lost cue
+   * heals): a seek costs no statement for it. A read under way is awaited by the seeks.
+   */
+  private maintenance: Promise<MaintenanceResponse> | null = null;
 
   constructor(
     private readonly services: Services,
@@ -107,7 +120,10 @@ export class Lobby {
   }
 
   async start(): Promise<void> {
-    this.stops.push(lobbyEvents(this.services.bus).subscribe((event) => this.apply(event)));
+    this.stops.push(
+      lobbyEvents(this.services.bus).subscribe((event) => this.apply(event)),
+      maintenanceEvents(this.services.bus).subscribe(() => this.readMaintenance()),
+    );
     await this.reconcile();
     this.stops.push(
       repeat(TICK_MS, () => this.tick(), this.log, 'lobby liveness failed'),
@@ -173,7 +189,20 @@ export class Lobby {
     if (count > this.seeksPerPlayer) {
       throw new TooManySeeks(Math.max(1, Math.ceil(ttlMs / 1000)));
     }
-    await refuseDuringMaintenance(this.services.database.db, user);
+    if (!user?.isAdmin) refuseIfOn(await (this.maintenance ?? this.readMaintenance()));
+  }
+
+  private readMaintenance(): Promise<MaintenanceResponse> {
+    const read = readMaintenance(this.services.database.db);
+    // A failed read leaves the last good one (or none: the next seek reads again).
+    const kept = this.maintenance;
+    this.maintenance = read.catch((err) => {
+      this.log.warn({ err }, 'maintenance not read');
+      if (kept) return kept;
+      this.maintenance = null;
+      throw err;
+    });
+    return this.maintenance;
   }
 
   /** A seek opened: every instance's view learns it. */
@@ -257,7 +286,11 @@ export class Lobby {
   private async reconcile(): Promise<void> {
     const db = this.services.database.db;
     const readAt = this.services.now().getTime();
-    const [rows, playing] = await Promise.all([openSeeks(db), playingByTimeControl(db)]);
+    const [rows, playing] = await Promise.all([
+      openSeeks(db),
+      playingByTimeControl(db),
+      this.readMaintenance(),
+    ]);
     this.playing = playersByPool(playing);
     const stored = new Set(rows.map((row) => row.id));
     for (const row of rows) this.add(seekView(row));

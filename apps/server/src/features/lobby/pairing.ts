@@ -10,7 +10,7 @@ import { insertOnlineGame, lockPlayers } from '../games/online.ts';
 import { ratingsOf } from '../ratings/store.ts';
 import type { Player } from '../rooms/guests.ts';
 import { newCode } from '../rooms/service.ts';
-import { insertRoom, seat } from '../rooms/store.ts';
+import { insertRoom } from '../rooms/store.ts';
 import {
   findSeek,
   inRange,
@@ -19,7 +19,6 @@ import {
   lockPairingKey,
   lookAround,
   type SeekRow,
-  seeksOf,
   type Wanted,
 } from './store.ts';
 
@@ -126,8 +125,9 @@ export function placeSeek(services: Services, player: Player, wanted: Wanted): P
     if (!other) {
       await lockPlayers(tx, [player.id]);
       // Counted under the player's lock: two seeks of one player in two pools wait for each other.
-      if ((await seeksOf(tx, player.id)).length >= SEEKS_MAX) throw tooManySeeks();
-      return { seek: await insertSeek(tx, player, wanted, now), twin: false, started: null };
+      const { seek, openBefore } = await insertSeek(tx, player, wanted, now);
+      if (openBefore >= SEEKS_MAX) throw tooManySeeks();
+      return { seek, twin: false, started: null };
     }
     // Paired at once, the player's own seek is never stored: the answer carries the game.
     return { seek: null, twin: false, started: await startGame(tx, services, other, player, wanted.color) };
@@ -162,7 +162,7 @@ export const tooManySeeks = () =>
 /**
  * The game of a seek and the player who meets it, as a room's game (presence, spectators, the
  * claims and the rematch work as in any room): the game, then its room (which points at it) with
- * both seated, the clock's timer, under both players' locks (the key's is held). Maintenance was
+ * both seated in one statement, the clock's timer, under both players' locks (the key's is held). Maintenance was
  * refused by the route.
  */
 async function startGame(
@@ -204,18 +204,21 @@ async function startGame(
   // The seek ended since it was read (its player paired in another pool, a cancel, the liveness
   // sweep): its player no longer wants this game.
   if (!started.endedSeeks.includes(seek.id)) throw new CandidateGone();
-  await insertRoom(tx, {
-    id: roomId,
-    code: newCode(),
-    hostId: host.id,
-    hostIsWhite,
-    timeControl: seek.timeControl,
-    rated: seek.rated,
-    status: 'playing',
-    gameId: started.id,
-    createdAt: now,
-  });
-  await seat(tx, roomId, [host, player], now);
+  await insertRoom(
+    tx,
+    {
+      id: roomId,
+      code: newCode(),
+      hostId: host.id,
+      hostIsWhite,
+      timeControl: seek.timeControl,
+      rated: seek.rated,
+      status: 'playing',
+      gameId: started.id,
+      createdAt: now,
+    },
+    [host, player],
+  );
   // Its first-move window (a timer for a game whose insert rolls back finds no game).
   services.clockTimers.arm(started.id, started.deadlineAt);
   return { gameId: started.id, roomId, players: [host.id, player.id], endedSeeks: started.endedSeeks };

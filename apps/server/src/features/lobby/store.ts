@@ -1,6 +1,19 @@
 import type { Seek, SeekColor, SeekFate, TimeControl } from '@sbc/api';
 import { RATING_START, speedOf } from '@sbc/game';
-import { and, asc, count, desc, eq, inArray, isNull, lt, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNull,
+  lt,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
 import { games, seeks } from '../../db/schema.ts';
@@ -69,8 +82,18 @@ export const inRange = (seek: Pick<SeekRow, 'ratingMin' | 'ratingMax'>, rating: 
   seek.ratingMax === null ||
   ((rating ?? GUEST_RATING) >= seek.ratingMin && (rating ?? GUEST_RATING) <= seek.ratingMax);
 
-export async function insertSeek(db: Db, player: Player, wanted: Wanted, now: Date): Promise<SeekRow> {
-  const [row] = await db
+/**
+ * Opens the seek, and counts in the same statement the player's seeks open before it (the
+ * statement does not see its own row): the caller, holding the player's lock, rolls back beyond
+ * the limit.
+ */
+export async function insertSeek(
+  db: Db,
+  player: Player,
+  wanted: Wanted,
+  now: Date,
+): Promise<{ seek: SeekRow; openBefore: number }> {
+  const [{ openBefore, ...seek }] = await db
     .insert(seeks)
     .values({
       playerId: player.id,
@@ -80,8 +103,14 @@ export async function insertSeek(db: Db, player: Player, wanted: Wanted, now: Da
       createdAt: now,
       seenAt: now,
     })
-    .returning();
-  return row;
+    .returning({
+      ...getTableColumns(seeks),
+      openBefore:
+        sql<number>`(select count(*) from ${seeks} where ${seeks.endedAt} is null and ${seeks.playerId} = ${player.id})`.mapWith(
+          Number,
+        ),
+    });
+  return { seek, openBefore };
 }
 
 /** The colours a seek of `color` may meet: random meets anything, white meets black. */

@@ -3,7 +3,7 @@ import { nameKey } from '@sbc/api';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { badRequest, HttpError, unauthorized } from '../../errors.ts';
 import type { Services } from '../../services.ts';
-import { findByUsername } from '../accounts/users.ts';
+import { isRegisteredName } from '../accounts/users.ts';
 
 export const GUEST_COOKIE = 'sbc_guest';
 const GUEST_DAYS = 30;
@@ -72,7 +72,7 @@ export async function seatTaker(
   if (known && (!known.isGuest || !name || name === known.name)) return known;
   if (!name) throw badRequest(required);
   // Usernames are plain ASCII: a fullwidth 'ａｌｉｃｅ' is alice too.
-  if (await findByUsername(services.database.db, nameKey(name))) {
+  if (await isRegisteredName(services.database.db, nameKey(name))) {
     throw new HttpError(409, NAME_TAKEN, { code: 'nameTaken' });
   }
   const guest = { id: known?.id ?? `guest-${randomUUID()}`, name, isGuest: true };

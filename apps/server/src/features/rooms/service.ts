@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Room, RoomTimeControlRequest, ServerMessage } from '@sbc/api';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/connect.ts';
@@ -89,9 +89,8 @@ export async function createRoom(services: Services, player: Player): Promise<Ro
             { code: 'tooManyRooms' },
           );
         }
-        const created = await insertRoom(tx, { code: newCode(), hostId: player.id, createdAt: now });
-        await seat(tx, created.id, player, now);
-        return created;
+        const values = { id: randomUUID(), code: newCode(), hostId: player.id, createdAt: now };
+        return insertRoom(tx, values, [player]);
       });
       return roomView(room, await seatsOf(db, room.id), await services.presence.of(room.id));
     } catch (error) {

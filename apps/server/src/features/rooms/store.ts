@@ -39,8 +39,19 @@ export async function lockWaitingRooms(db: Db, hostId: string): Promise<number> 
   return waiting;
 }
 
-export async function insertRoom(db: Db, values: typeof rooms.$inferInsert): Promise<RoomRow> {
-  const [room] = await db.insert(rooms).values(values).returning();
+/** A new room with its first players seated, in one statement (the seats' insert is its CTE). */
+export async function insertRoom(
+  db: Db,
+  values: typeof rooms.$inferInsert & { id: string; createdAt: Date },
+  players: Player[],
+): Promise<RoomRow> {
+  const seats = db.$with('seats').as(
+    db
+      .insert(roomPlayers)
+      .values(seatRows(values.id, players, values.createdAt))
+      .returning({ playerId: roomPlayers.playerId }),
+  );
+  const [room] = await db.with(seats).insert(rooms).values(values).returning();
   return room;
 }
 
@@ -58,18 +69,14 @@ export function seatsOf(db: Db, roomId: string): Promise<SeatRow[]> {
     .orderBy(asc(roomPlayers.joinedAt), asc(roomPlayers.playerId));
 }
 
+const seatRows = (roomId: string, players: Player[], now: Date) =>
+  players.map((p) => ({ roomId, playerId: p.id, isGuest: p.isGuest, name: p.name, joinedAt: now }));
+
 /** Seats the players (again after leaving: the same row, seated anew), in one statement. */
 export async function seat(db: Db, roomId: string, players: Player | Player[], now: Date): Promise<void> {
-  const seated = [players].flat().map((p) => ({
-    roomId,
-    playerId: p.id,
-    isGuest: p.isGuest,
-    name: p.name,
-    joinedAt: now,
-  }));
   await db
     .insert(roomPlayers)
-    .values(seated)
+    .values(seatRows(roomId, [players].flat(), now))
     .onConflictDoUpdate({
       target: [roomPlayers.roomId, roomPlayers.playerId],
       set: { name: sql`excluded.name`, joinedAt: now, leftAt: null },
