@@ -143,6 +143,29 @@ describe('ratings, their history and progress', () => {
     );
     expect(line.every((p, i) => i === 0 || p.at > line[i - 1].at)).toBe(true);
   });
+
+  it("draws one point a day (UTC), the day's last rating", async () => {
+    const [player, opponent] = [await server.signedIn(), await server.signedIn()];
+    const noon = Date.UTC(2026, 10, 20, 12);
+    for (const [hour, after] of [1510, 1520, 1515].entries()) {
+      const at = new Date(noon + hour * 3_600_000);
+      const gameId = await onlineGame(player.user.id, opponent.user.id, { winner: 'white', at });
+      await db().insert(ratingChanges).values({
+        gameId,
+        userId: player.user.id,
+        speed: 'rapid',
+        before: 1500,
+        after,
+        deviation: 80,
+        diff: 5,
+        createdAt: at,
+      });
+    }
+    const history = RatingHistory.parse(
+      (await server.agent().get(`/api/players/${player.user.username}/ratings`)).body,
+    );
+    expect(history).toEqual([{ speed: 'rapid', points: [{ at: noon + 2 * 3_600_000, rating: 1515 }] }]);
+  });
 });
 
 describe('GET /api/players/{username}/games', () => {

@@ -110,7 +110,7 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Ratings in Chromium' : MISSING_CH
       const card = ann.getByRole('article', { name: 'Bullet' });
       await expect.poll(() => card.textContent(), { timeout: WAIT_MS }).toContain(String(1500 + diff));
       expect(await card.textContent()).toMatch(/Rated games\s*20/);
-      const chart = card.getByRole('img', { name: /^Bullet rating history: 1 rated game, from / });
+      const chart = card.getByRole('img', { name: /^Bullet rating history: 1 day of rated games, from / });
       await chart.waitFor();
       await card.locator('canvas').waitFor();
       await ann.locator(`a[href="/game/${id}"]`).first().waitFor();

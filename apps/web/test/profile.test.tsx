@@ -96,10 +96,10 @@ describe('Profile (/@/{username})', () => {
       [1500, 1612],
     ]);
     expect(chartSummary('Blitz', HISTORY[0].points)).toBe(
-      'Blitz rating history: 2 rated games, from 1500 to 1612',
+      'Blitz rating history: 2 days of rated games, from 1500 to 1612',
     );
     expect(chartSummary('Rapid', HISTORY[1].points)).toBe(
-      'Rapid rating history: 1 rated game, from 1500 to 1500',
+      'Rapid rating history: 1 day of rated games, from 1500 to 1500',
     );
   });
 
@@ -127,11 +127,11 @@ describe('Profile (/@/{username})', () => {
     expect(within(rapid).getByTestId('rating-diff').textContent).toBe('-12');
     // Each chart is drawn with its own category's points.
     const chart = await within(blitz).findByRole('img', {
-      name: 'Blitz rating history: 2 rated games, from 1500 to 1612',
+      name: 'Blitz rating history: 2 days of rated games, from 1500 to 1612',
     });
     await waitFor(() => expect(charts).toContainEqual({ el: chart, data: chartData(HISTORY[0].points) }));
     expect(within(rapid).getByRole('img').getAttribute('aria-label')).toBe(
-      'Rapid rating history: 1 rated game, from 1500 to 1500',
+      'Rapid rating history: 1 day of rated games, from 1500 to 1500',
     );
     expect(screen.getByText('Played').nextElementSibling?.textContent).toBe('41');
     expect(screen.getByText('Drawn').nextElementSibling?.textContent).toBe('4');

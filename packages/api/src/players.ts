@@ -45,13 +45,19 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-/** `GET /api/players/{username}/ratings`: each category's rating after each rated game, oldest first. */
+/**
+ * `GET /api/players/{username}/ratings`: each category's rating at the end of each day with a rated
+ * game in it (its last game's), oldest first: one point a day, as lichess's chart.
+ */
 export const RatingPoint = z.object({ at: z.number(), rating: z.int() });
 export const RatingHistory = z.array(z.object({ speed: Speed, points: z.array(RatingPoint) }));
 export type RatingHistory = z.infer<typeof RatingHistory>;
 
-/** `GET /api/players/{username}/games?page=&pageSize=`: the player's online games, newest first. */
-export const PlayerGamesQuery = PageQuery;
+/** `GET /api/players/{username}/games?page=&pageSize=`: the player's online games, newest first (10 a page unless asked). */
+export const PLAYER_GAMES_PAGE_SIZE = 10;
+export const PlayerGamesQuery = PageQuery.extend({
+  pageSize: PageQuery.shape.pageSize.unwrap().default(PLAYER_GAMES_PAGE_SIZE),
+});
 export const PlayerGamePage = Page(GameSummary);
 export type PlayerGamePage = z.infer<typeof PlayerGamePage>;
 

@@ -265,8 +265,12 @@ export const ratings = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.speed] }),
-    // The leaderboards: a category's best, read from the top.
-    index('ratings_leaderboard').on(t.speed, t.rating.desc()),
+    // The leaderboards: a category's best of those with enough games and a settled rating (the
+    // constants of LEADERBOARD_MIN_GAMES and PROVISIONAL_DEVIATION, which the query repeats, so
+    // that the planner uses it), read from the top.
+    index('ratings_leaderboard')
+      .on(t.speed, t.rating.desc())
+      .where(sql`${t.games} >= 20 and ${t.deviation} <= 110`),
   ],
 );
 

@@ -1,6 +1,6 @@
 import type { PageQuery, PlayerGamePage, Profile, RatingHistory } from '@sbc/api';
 import { isProvisional, LIVE_STATUSES, SPEEDS, type Speed } from '@sbc/game';
-import { asc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import { offsetOf, pageOf, toCount } from '../../common/paging.ts';
 import type { Db } from '../../db/connect.ts';
 import { games, ratingChanges, ratings, type UserRow, users } from '../../db/schema.ts';
@@ -119,13 +119,22 @@ export async function readPlayerGames(db: Db, userId: string, page: PageQuery): 
   return pageOf(page, toCount(counted.total), listed.map(summaryView));
 }
 
-/** Each category's rating after each of the player's rated games, oldest first. */
+/**
+ * Each category's rating at the end of each day (UTC) the player had a rated game in it, oldest
+ * first: one point a day, as lichess draws it, so that a player of thousands of games gets a chart
+ * of hundreds of points (the rows come in the index rating_changes_player's order).
+ */
 export async function readHistory(db: Db, userId: string): Promise<RatingHistory> {
+  const day = sql`date_trunc('day', ${ratingChanges.createdAt} at time zone 'UTC')`;
   const rows = await db
-    .select({ speed: ratingChanges.speed, after: ratingChanges.after, at: ratingChanges.createdAt })
+    .selectDistinctOn([ratingChanges.speed, day], {
+      speed: ratingChanges.speed,
+      after: ratingChanges.after,
+      at: ratingChanges.createdAt,
+    })
     .from(ratingChanges)
     .where(eq(ratingChanges.userId, userId))
-    .orderBy(asc(ratingChanges.speed), asc(ratingChanges.createdAt));
+    .orderBy(asc(ratingChanges.speed), asc(day), desc(ratingChanges.createdAt));
   const points = new Map<Speed, { at: number; rating: number }[]>();
   for (const row of rows) {
     const line = points.get(row.speed) ?? points.set(row.speed, []).get(row.speed)!;

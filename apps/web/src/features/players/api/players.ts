@@ -1,10 +1,13 @@
-import type { Leaderboards, PlayerGamePage, Profile, RatingHistory } from '@sbc/api';
+import {
+  type Leaderboards,
+  PLAYER_GAMES_PAGE_SIZE,
+  type PlayerGamePage,
+  type Profile,
+  type RatingHistory,
+} from '@sbc/api';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { HttpError } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-
-/** A profile's games, a page at a time. */
-export const PROFILE_GAMES_PAGE_SIZE = 10;
 
 /** Ratings change with every rated game: these pages are asked afresh each time they open. */
 const fresh = { refetchOnMount: 'always' } as const;
@@ -22,7 +25,7 @@ export const useRatingHistory = (username: string) =>
 /** A page of the player's games, newest first; the page shown stays while the next one loads. */
 export const usePlayerGames = (username: string, page: number) =>
   useQuery<PlayerGamePage>({
-    queryKey: queryKeys.players.games(username, { page, pageSize: PROFILE_GAMES_PAGE_SIZE }),
+    queryKey: queryKeys.players.games(username, { page, pageSize: PLAYER_GAMES_PAGE_SIZE }),
     placeholderData: keepPreviousData,
     ...fresh,
   });

@@ -1,0 +1,2 @@
+DROP INDEX "ratings_leaderboard";--> statement-breakpoint
+CREATE INDEX "ratings_leaderboard" ON "ratings" USING btree ("speed","rating" DESC NULLS LAST) WHERE "ratings"."games" >= 20 and "ratings"."deviation" <= 110;
