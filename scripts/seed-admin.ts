@@ -21,6 +21,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/connect.ts';
 import { adminAudit, feedback, games, sponsorships, users } from '../apps/server/src/db/schema.ts';
 import { hashPassword } from '../apps/server/src/features/accounts/passwords.ts';
+import { counts as countOptions, textOption } from './bench/cli.ts';
 
 export interface SeedCounts {
   users: number;
@@ -214,19 +215,10 @@ export async function seedAdmin(
   }
 }
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1] : undefined;
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const url = process.env.DATABASE_URL || undefined;
-  const dataDir = url ? undefined : (option('data-dir') ?? mkdtempSync(join(tmpdir(), 'sbc-seed-')));
-  const counts = { ...DEFAULT_COUNTS };
-  for (const key of Object.keys(counts) as (keyof SeedCounts)[]) {
-    const value = option(key);
-    if (value !== undefined) counts[key] = Number(value);
-  }
+  const dataDir = url ? undefined : (textOption('--data-dir') ?? mkdtempSync(join(tmpdir(), 'sbc-seed-')));
+  const counts = countOptions(DEFAULT_COUNTS);
   console.log(`Seeding ${url ? 'PostgreSQL' : `PGlite in ${dataDir}`}: ${JSON.stringify(counts)}`);
   await seedAdmin({ url, dataDir }, counts, console.log);
   console.log(`Done. Sign in as ${ADMIN.username} / ${ADMIN.password}.`);

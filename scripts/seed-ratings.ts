@@ -18,6 +18,7 @@
 import { Game } from '@sbc/game';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/connect.ts';
+import { counts as countOptions } from './bench/cli.ts';
 
 export interface RatingSeedCounts {
   users: number;
@@ -184,19 +185,10 @@ export async function seedRatings(
   }
 }
 
-function option(name: string): string | undefined {
-  const at = process.argv.indexOf(`--${name}`);
-  return at > 0 ? process.argv[at + 1] : undefined;
-}
-
 if (import.meta.url === `file://${process.argv[1]}`) {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('Set DATABASE_URL to the PostgreSQL database to seed');
-  const counts = { ...DEFAULT_RATING_COUNTS };
-  for (const key of Object.keys(counts) as (keyof RatingSeedCounts)[]) {
-    const value = option(key);
-    if (value !== undefined) counts[key] = Number(value);
-  }
+  const counts = countOptions(DEFAULT_RATING_COUNTS);
   console.log(`Seeding ${JSON.stringify(counts)}`);
   const prefix = await seedRatings(url, counts, console.log);
   console.log(`Done: players ${prefix}0 (the most active) to ${prefix}${counts.users - 1}.`);
