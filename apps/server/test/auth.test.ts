@@ -68,6 +68,7 @@ describe('registration and sign-in', () => {
         'lastName',
         'phone',
         'profileImageUrl',
+        'tosViolation',
         'username',
       ].sort(),
     );

