@@ -131,7 +131,7 @@ describe('lint-imports', () => {
       }),
     ).toEqual([
       "apps/server/src/features/billing/routes.ts:1: '../accounts/users.ts': features/billing has no place in SERVER_FEATURES",
-      "apps/server/src/features/feedback/store.ts:1: '../admin/paging.ts': features/feedback may import only the features below it (health, accounts), not features/admin",
+      "apps/server/src/features/feedback/store.ts:1: '../admin/paging.ts': features/feedback may import only the features below it (health, accounts, ratings), not features/admin",
       "apps/server/src/features/health/routes.ts:1: '../games/store.ts': features/health may import only the features below it (none), not features/games",
     ]);
   });
@@ -167,7 +167,7 @@ describe('lint-imports', () => {
     const games = 'apps/server/src/features/games/paging.ts';
     tree.set(games, `import { pageNewest } from '../admin/paging.ts';\n${tree.get(games)}`);
     expect(lintImports(tree).map((b) => `${b.file}:${b.line}: ${b.message}`)).toEqual([
-      `${games}:1: '../admin/paging.ts': features/games may import only the features below it (health, accounts, feedback), not features/admin`,
+      `${games}:1: '../admin/paging.ts': features/games may import only the features below it (health, accounts, ratings, feedback), not features/admin`,
     ]);
   });
 
