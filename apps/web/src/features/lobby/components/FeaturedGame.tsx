@@ -24,11 +24,11 @@ export function FeaturedGame({ renderBoard, fallback }: { renderBoard: RenderThu
       <div inert className="pointer-events-none">
         {renderBoard({ sbfen: game.sbfen, lastMove: game.lastMove, label: gameTitle(game) })}
       </div>
-      {/* The link covers the card (its ::after); the names above it open the profiles. */}
+      {/* The link covers the card; the names above it open the profiles. */}
       <Link
         to={`/game/${game.id}`}
         aria-label={`Watch ${gameTitle(game)}`}
-        className="after:absolute after:inset-0"
+        className="absolute inset-0 rounded-xl"
       />
       <div className="mt-2 flex flex-col text-sm">
         <PlayerLines game={game} />

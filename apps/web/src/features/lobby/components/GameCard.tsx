@@ -53,11 +53,11 @@ export function GameCard({ game, renderBoard }: { game: CurrentGame; renderBoard
         {renderBoard({ sbfen: game.sbfen, lastMove: game.lastMove, label: gameTitle(game) })}
       </div>
       <h3 className="mt-2 text-sm font-semibold text-slate-900">
-        {/* The link covers the card (its ::after), so that a click anywhere but on a name opens the game. */}
+        {/* The link covers the card, so that a click anywhere but on a name opens the game. */}
         <Link
           to={`/game/${game.id}`}
           aria-label={gameTitle(game)}
-          className="after:absolute after:inset-0 focus:outline-none"
+          className="absolute inset-0 rounded-xl focus:outline-none"
         />
         <PlayerLines game={game} />
       </h3>
