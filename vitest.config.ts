@@ -10,6 +10,9 @@ const engineWorker = fileURLToPath(new URL('packages/ai/src/worker/browser.ts', 
 export default defineConfig({
   test: {
     testTimeout: 60_000,
+    // Two files at once on CI's 2 cores (Vitest's default is one fewer than the cores): most tests
+    // wait on a database or a socket; the browser journeys still run one at a time (fileParallelism).
+    maxWorkers: 2,
     // A PGlite database starts in seconds, more on a loaded machine.
     hookTimeout: 60_000,
     projects: [
