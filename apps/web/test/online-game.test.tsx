@@ -100,7 +100,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
         { type: 'game:move', gameId: ONLINE_ID, from: 'g1', to: 'f3', piece: 'knight', version: 2 },
       ]),
     );
-    expect(label('f3')).toMatch(/^f3, white knight/);
+    await waitFor(() => expect(label('f3')).toMatch(/^f3, white knight/));
   });
 
   it('shows a spectator the game read-only, with the number watching', async () => {
