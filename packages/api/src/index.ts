@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './clock.ts';
 export * from './common.ts';
 export * from './feedback.ts';
+export * from './follow.ts';
 export * from './games.ts';
 export * from './live.ts';
 export * from './lobby.ts';

@@ -3,11 +3,12 @@
  * A frame the server cannot read as a ClientMessage is answered with `error` and changes nothing.
  */
 import { z } from 'zod';
-import { Square } from './common.ts';
+import { ClockState } from './clock.ts';
+import { Color, Square } from './common.ts';
 import { GameResponse } from './games.ts';
 import { GameThumb, LobbyState, PoolCount, Seek, SeekRequest, SeekResponse } from './lobby.ts';
 import { GuestName, Room, RoomCode, RoomPlayer } from './rooms.ts';
-import { MoveRecord, PieceName, PromotionPiece, SacrificePiece } from './state.ts';
+import { GameStatus, PieceName, PromotionPiece, SacrificePiece } from './state.ts';
 
 /** The largest frame the server reads; a bigger one closes the socket (1009). */
 export const FRAME_LIMIT = 4096;
@@ -77,6 +78,48 @@ export type ClientMessage = z.infer<typeof ClientMessage>;
 /** An event that changed a game carries its new version and the game as it now is. */
 const changed = { ...game, version: Version, state: GameResponse };
 
+/** The clocks after a move, as ClockState without the growing `plies`: `ply` is the one it added. */
+export const MoveClock = ClockState.omit({ plies: true }).extend({
+  /** The mover's time left after this move (appended to `plies`), or null when the turn did not pass. */
+  ply: z.number().nullable(),
+});
+export type MoveClock = z.infer<typeof MoveClock>;
+
+/**
+ * A move or a defender's choice, as every socket of the game gets it (docs/api.md §7): what the
+ * decision changed, a few hundred bytes whatever the game's length. The client plays `text` on its
+ * own copy of the game (packages/api/src/follow.ts), derives the rest with the rules, and checks the
+ * position against `digest`; on a gap in versions or a mismatch it asks for the game (game:sync).
+ */
+export const MoveFrame = z.object({
+  type: z.literal('game:move'),
+  ...game,
+  version: Version,
+  /** The decision as move text (docs/rules.md, appendix): `e2e4`, `Qd3d4`, `e7e8q`, `sac=N`. */
+  text: z.string(),
+  /** The position after it (positionDigest: its Zobrist key, 16 hex digits). */
+  digest: z.string(),
+  /** When the server took it (ms since the epoch): the game's lastMoveAt. */
+  at: z.number(),
+  /** Whole seconds each side has spent on its decisions (the game state's gameTimer). */
+  spent: z.object({ white: z.int(), black: z.int() }),
+  /** A timed game's clocks after it; absent when untimed. */
+  clock: MoveClock.optional(),
+  /** An untimed game's inactivity deadline (ms since the epoch); absent when timed. */
+  inactivityDeadline: z.number().optional(),
+  /** Present when the move ended the game: the result, the rating changes, the draw offer cleared. */
+  end: z
+    .object({
+      status: GameStatus,
+      winner: Color.nullable(),
+      ratings: GameResponse.shape.ratings,
+      drawRequestStatus: GameResponse.shape.drawRequestStatus,
+      drawRequestedBy: z.string().nullable(),
+    })
+    .optional(),
+});
+export type MoveFrame = z.infer<typeof MoveFrame>;
+
 export const ServerMessage = z.discriminatedUnion('type', [
   /** The answer to room:join. */
   z.object({ type: z.literal('room:state'), room: Room }),
@@ -98,13 +141,8 @@ export const ServerMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lobby:pools'), pools: z.array(PoolCount) }),
   /** A followed thumbnail's game changed (games:watch). */
   z.object({ type: z.literal('game:fen'), ...GameThumb.shape }),
-  z.object({
-    type: z.literal('game:move'),
-    ...changed,
-    move: MoveRecord,
-    /** What the move logic says (a toast), or null. */
-    message: z.string().nullable(),
-  }),
+  /** A move, or a defender's choice: what changed, never the whole game (MoveFrame). */
+  MoveFrame,
   /** The answer to game:sync and game:watch, and a change that is no move (a waiting promotion). */
   z.object({ type: z.literal('game:state'), ...changed }),
   /**

@@ -1,6 +1,7 @@
 /** @sbc/game: a game of Shared Box Chess on top of @sbc/rules, and the state it shows. */
 export * from './clock.ts';
 export * from './defender.ts';
+export * from './digest.ts';
 export * from './errors.ts';
 export * from './game.ts';
 export { HISTORY_CAP } from './history.ts';
