@@ -40,7 +40,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { ATTACKER, attack, probeHealth, type Siege } from './bench/attack.ts';
-import { flag, load, option, quantile } from './bench/cli.ts';
+import { flag, load, option, quantile, textOption } from './bench/cli.ts';
 import {
   type ClockWatch,
   clockWatch,
@@ -48,12 +48,14 @@ import {
   openGame,
   openingMoves,
   sendMove,
+  type Traffic,
   type Troubles,
+  traffic,
   troubles,
 } from './bench/live.ts';
 import { legalLine } from './bench/moves.ts';
 import { freshDatabase } from './bench/postgres.ts';
-import { BUILT, productionEnv, type RunningServer, startServer } from './bench/server.ts';
+import { built, productionEnv, type RunningServer, startServer } from './bench/server.ts';
 
 const GAMES = option('--games', 1000);
 const SPECTATORS = option('--spectators', 1);
@@ -65,6 +67,15 @@ const INSTANCES = option('--instances', 1);
 const PROFILE = flag('--profile');
 const ATTACK = flag('--attack');
 const ATTACK_RATE = option('--attack-rate', 1);
+/** The checkout whose build is measured (this one by default), and the one it is compared with. */
+const SERVER = textOption('--server');
+const COMPARE = textOption('--compare');
+/** Runs of each build with --compare, their order alternating (base first, then new first, …). */
+const ROUNDS = option('--rounds', 1);
+/** Games set up at once. */
+const SETUP_CONCURRENCY = option('--concurrency', 100);
+/** The server's keep-alive: each socket pinged this long after its last answer (LIVE_PING_MS). */
+const PING_MS = option('--ping-ms', 25_000);
 /** `--clock 5+0`: the games' time control (minutes + seconds of increment). */
 const CLOCK = process.argv.includes('--clock') ? process.argv[process.argv.indexOf('--clock') + 1] : null;
 const TIME_CONTROL = CLOCK
@@ -80,8 +91,6 @@ const FLAG_TARGET_MS = 100;
 /** The targets of the bystanders' relay p99 and /healthz p99 under attack (issue #42). */
 const RELAY_TARGET_MS = 200;
 const HEALTH_TARGET_MS = 500;
-/** Games set up at once. */
-const SETUP_CONCURRENCY = 20;
 /** How long the events of the last moves may take to arrive before the missing ones count as lost. */
 const DRAIN_MS = 10_000;
 /** The timer of the generator's event-loop delay. */
@@ -189,6 +198,7 @@ interface Measure {
 async function measure(
   games: LiveGame[],
   servers: RunningServer[],
+  seen: Traffic,
   flaggers: () => Promise<unknown> = async () => {},
 ): Promise<Measure> {
   const warm = Math.round(WARMUP * RATE);
@@ -203,6 +213,7 @@ async function measure(
   // The generator's own delays count in every latency it measures: it says how late it ran.
   const lag = monitorEventLoopDelay({ resolution: LAG_RESOLUTION_MS });
   lag.enable();
+  seen.counting = true;
   const started = performance.now();
   const [skipped] = await Promise.all([
     pace(games, warm, warm + Math.round(SECONDS * RATE), true),
@@ -211,6 +222,7 @@ async function measure(
   const drainEnd = performance.now() + DRAIN_MS;
   while (!settled(games) && performance.now() < drainEnd) await sleep(50);
   clearInterval(sampler);
+  seen.counting = false;
   lag.disable();
   const own = process.cpuUsage(ownStart);
   return {
@@ -225,7 +237,24 @@ async function measure(
 
 const ms = (xs: number[]) => `${quantile(xs, 0.5).toFixed(1)} / ${quantile(xs, 0.99).toFixed(1)}`;
 
-function print(games: LiveGame[], servers: RunningServer[], m: Measure, trouble: Troubles): void {
+/** A build's figures over its measured moves, summed over its runs for --compare. */
+interface Outcome {
+  moves: number;
+  /** The servers' CPU time (ms). */
+  cpu: number;
+  /** The frames' payload bytes the game's sockets received. */
+  bytes: number;
+  moveSizes: number[];
+  relay: number[];
+}
+
+function print(
+  games: LiveGame[],
+  servers: RunningServer[],
+  m: Measure,
+  trouble: Troubles,
+  seen: Traffic,
+): Outcome {
   const t = tally(games);
   const seats = games.flatMap((g) => g.seats);
   const held = seats.filter((s) => s.ws.readyState === s.ws.OPEN).length;
@@ -263,7 +292,16 @@ function print(games: LiveGame[], servers: RunningServer[], m: Measure, trouble:
       `${lag(m.lag.percentile(50))} / ${lag(m.lag.percentile(99))} / ${lag(m.lag.max)} ms`,
   );
   console.log(`unexpected closes: ${closes}; moves sent and never acknowledged: ${t.unacknowledged}`);
+  // What the sockets received, not what the server wrote: the payloads without WebSocket headers.
+  const pinged = (seats.length * m.seconds * 1000) / PING_MS;
+  console.log(
+    `received by the games' sockets: ${(seen.bytes / moves).toFixed(0)} bytes a move (every frame's payload), ` +
+      `game:move p50 / max ${quantile(seen.moveSizes, 0.5)} / ${Math.max(0, ...seen.moveSizes)} bytes; ` +
+      `keep-alive pings answered ${seen.pings} (each socket every ${PING_MS / 1000} s: ~${pinged.toFixed(0)})`,
+  );
   if (t.lost || trouble.duplicates || trouble.errors.size || trouble.closes.size) process.exitCode = 1;
+  const cpu = m.cpu.reduce((a, b) => a + b, 0);
+  return { moves, cpu, bytes: seen.bytes, moveSizes: seen.moveSizes, relay: t.relay };
 }
 
 /** The clocks the players saw, and the flags of the games left to run out. */
@@ -298,20 +336,22 @@ function printAttack(games: LiveGame[], siege: Siege, health: number[]): void {
   );
 }
 
-async function main() {
-  if (RATE / GAMES / 2 > SOCKET_RATE) throw new Error(`--rate is at most ${2 * SOCKET_RATE} moves/s a game`);
+/** One run of the load on `command`'s servers: fresh servers and database, torn down after. */
+async function run(command: string[]): Promise<Outcome | null> {
   const shared = INSTANCES > 1;
   const pg = shared || flag('--postgres') || process.env.DATABASE_URL ? freshDatabase() : null;
   const redis = shared || flag('--redis') ? (process.env.REDIS_URL ?? 'redis://127.0.0.1:6379') : '';
   const dir = mkdtempSync(join(tmpdir(), 'sbc-bench-live-'));
-  const env = { ...productionEnv(pg?.url, redis), TRUST_PROXY: 'loopback' };
-  const command = PROFILE ? [BUILT[0], '--cpu-prof', `--cpu-prof-dir=${dir}`, ...BUILT.slice(1)] : BUILT;
+  if (PROFILE) command = [command[0], '--cpu-prof', `--cpu-prof-dir=${dir}`, ...command.slice(1)];
+  const env = { ...productionEnv(pg?.url, redis), TRUST_PROXY: 'loopback', LIVE_PING_MS: String(PING_MS) };
   const servers: RunningServer[] = [];
   const trouble = troubles();
+  const seen = traffic();
   let games: LiveGame[] = [];
   const flagged: LiveGame[] = [];
   const clocks = clockWatch();
   let siege: Siege | undefined;
+  let outcome: Outcome | null = null;
   try {
     // One after the other: the first migrates the database.
     for (let i = 0; i < INSTANCES; i++) {
@@ -321,20 +361,21 @@ async function main() {
     }
     const db = pg ? 'PostgreSQL' : 'PGlite';
     console.log(
-      `${db}${redis ? ' + Redis' : ''}, ${INSTANCES} instance(s); ${GAMES} games (${2 * GAMES} players + ` +
+      `${command.at(-1)}: ${db}${redis ? ' + Redis' : ''}, ${INSTANCES} instance(s); ${GAMES} games (${2 * GAMES} players + ` +
         `${SPECTATORS * GAMES} spectators), ${RATE} moves/s asked, ${SECONDS} s after ${WARMUP} s of warm-up; load ${load()}`,
     );
     const sockets = servers.map((s) => `${s.url.replace(/^http/, 'ws')}/ws`);
     const setupStart = performance.now();
     const timed = TIME_CONTROL ? { timeControl: TIME_CONTROL, clocks } : undefined;
     games = await inBatches(GAMES, SETUP_CONCURRENCY, async (i) => {
-      const game = await openGame(servers[0].url, sockets, i, SPECTATORS, trouble, timed);
+      const game = await openGame(servers[0].url, sockets, i, SPECTATORS, trouble, seen, timed);
       if (timed) await openingMoves(game, LINE);
       return game;
     });
     const seats = games.flatMap((g) => g.seats);
     console.log(
-      `set up ${GAMES} games, ${seats.length} sockets in ${((performance.now() - setupStart) / 1000).toFixed(1)} s; load ${load()}`,
+      `set up ${GAMES} games, ${seats.length} sockets in ${((performance.now() - setupStart) / 1000).toFixed(1)} s ` +
+        `(${SETUP_CONCURRENCY} at a time); load ${load()}`,
     );
 
     if (PLIES) {
@@ -349,21 +390,21 @@ async function main() {
       if (!TIME_CONTROL) return;
       const timed = { timeControl: FLAG_CONTROL, clocks };
       await inBatches(FLAGGERS, 5, async (i) => {
-        const game = await openGame(servers[0].url, sockets, GAMES + i, 0, trouble, timed);
+        const game = await openGame(servers[0].url, sockets, GAMES + i, 0, trouble, seen, timed);
         flagged.push(game);
         await openingMoves(game, LINE);
       });
     };
     if (!ATTACK) {
-      print(games, servers, await measure(games, servers, flaggers), trouble);
+      outcome = print(games, servers, await measure(games, servers, seen, flaggers), trouble, seen);
       if (TIME_CONTROL) await printClocks(flagged, clocks);
     } else {
       siege = await attack(servers[0].url, sockets, games, ATTACK_RATE);
       console.log(`attack: ${siege.sockets} sockets from ${ATTACKER}; load ${load()}`);
       const health = probeHealth(servers[0].url);
-      const measured = await measure(games, servers);
+      const measured = await measure(games, servers, seen);
       await health.stop();
-      print(games, servers, measured, trouble);
+      outcome = print(games, servers, measured, trouble, seen);
       printAttack(games, siege, health.times);
     }
   } finally {
@@ -374,6 +415,63 @@ async function main() {
     if (PROFILE) console.log(`CPU profiles: ${dir}/*.cpuprofile`);
     else rmSync(dir, { recursive: true, force: true });
   }
+  return outcome;
+}
+
+const sum = (a: Outcome, b: Outcome): Outcome => ({
+  moves: a.moves + b.moves,
+  cpu: a.cpu + b.cpu,
+  bytes: a.bytes + b.bytes,
+  moveSizes: [...a.moveSizes, ...b.moveSizes],
+  relay: [...a.relay, ...b.relay],
+});
+
+/** Each build's figures over its runs, then base / new. */
+function printComparison(base: Outcome, next: Outcome): void {
+  const figures = (o: Outcome) => ({
+    cpu: o.cpu / o.moves,
+    bytes: o.bytes / o.moves,
+    size: quantile(o.moveSizes, 0.5),
+    maxSize: Math.max(0, ...o.moveSizes),
+    relay50: quantile(o.relay, 0.5),
+    relay99: quantile(o.relay, 0.99),
+  });
+  const [b, n] = [figures(base), figures(next)];
+  console.log(`\n${GAMES} games, ${RATE} moves/s, ${PLIES} plies first, ${ROUNDS} run(s) each`);
+  console.log(
+    '| build | server CPU a move (ms) | bytes a move | game:move p50 / max (bytes) | relay p50 / p99 (ms) |',
+  );
+  console.log('| --- | --: | --: | --: | --: |');
+  for (const [name, f] of [
+    ['base', b],
+    ['new', n],
+  ] as const)
+    console.log(
+      `| ${name} | ${f.cpu.toFixed(3)} | ${f.bytes.toFixed(0)} | ${f.size} / ${f.maxSize} | ` +
+        `${f.relay50.toFixed(1)} / ${f.relay99.toFixed(1)} |`,
+    );
+  const ratio = (x: number, y: number) => (y ? (x / y).toFixed(2) : '-');
+  console.log(
+    `base / new: server CPU a move ${ratio(b.cpu, n.cpu)}, bytes a move ${ratio(b.bytes, n.bytes)}, ` +
+      `game:move p50 ${ratio(b.size, n.size)}, relay p99 ${ratio(b.relay99, n.relay99)}; load ${load()}`,
+  );
+}
+
+async function main() {
+  if (RATE / GAMES / 2 > SOCKET_RATE) throw new Error(`--rate is at most ${2 * SOCKET_RATE} moves/s a game`);
+  const next = built(SERVER);
+  if (!COMPARE) return void (await run(next));
+  const base = built(COMPARE);
+  const totals = new Map<string[], Outcome>();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const command of round % 2 ? [next, base] : [base, next]) {
+      const outcome = await run(command);
+      if (!outcome) return;
+      const before = totals.get(command);
+      totals.set(command, before ? sum(before, outcome) : outcome);
+    }
+  }
+  printComparison(totals.get(base) as Outcome, totals.get(next) as Outcome);
 }
 
 await main();

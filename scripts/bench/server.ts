@@ -6,8 +6,13 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** The build, as `npm run serve` runs it. */
-export const BUILT = ['node', '--enable-source-maps', join(ROOT, 'apps/server/dist/main.js')];
+/** A checkout's build (this one's by default), as `npm run serve` runs it. */
+export const built = (checkout = ROOT) => [
+  'node',
+  '--enable-source-maps',
+  join(resolve(checkout), 'apps/server/dist/main.js'),
+];
+export const BUILT = built();
 /** The sources through tsx, as `npm run dev:server` runs them (without watching). */
 export const TSX = [join(ROOT, 'node_modules/.bin/tsx'), join(ROOT, 'apps/server/src/main.ts')];
 
