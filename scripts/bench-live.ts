@@ -5,17 +5,31 @@
  * each move from one fixed line of legal moves. It measures the relay (a move sent by its player
  * until its event reaches the opponent, and the spectators), lost moves (acknowledged to the
  * mover, never received by another socket of the game), duplicates, refusals, the server's CPU
- * time and memory, and prints the load average. Any loss, duplicate or refusal fails the run.
+ * time and memory, what the games' sockets received (bytes a move, game:move frames' sizes, the
+ * keep-alive pings they answered), and prints the load average. Any loss, duplicate or refusal fails the run.
  *
  *   npm run bench:live                                   # PGlite in a temporary DATA_DIR
  *   npm run bench:live -- --postgres                     # a fresh PostgreSQL database, dropped after
  *   npm run bench:live -- --instances 2                  # two instances on PostgreSQL and Redis
  *   npm run bench:live -- --attack                       # and one hostile address meanwhile (below)
  *   npm run bench:live -- --clock 5+0                    # timed games, and flags under the load (below)
+ *   npm run bench:live -- --server ../other              # another checkout's build (built there first)
+ *   npm run bench:live -- --compare ../base --plies 80   # that build, then this one, the same load (below)
  *   options: --games 1000 --spectators 1 --rate 200 (moves/s) --seconds 30 --warmup 5
  *            --plies 0 (each game played this far first: a game's messages grow with its moves)
  *            --redis (one instance through Redis too) --profile (the servers' --cpu-prof, kept)
  *            --attack-rate 1 (game:sync a second on each attacking socket)
+ *            --concurrency 100 (games set up at once) --ping-ms 25000 (the servers' LIVE_PING_MS)
+ *            --rounds 1 (runs of each build with --compare)
+ *
+ * `--compare <checkout>`: the same games, rate and plies on that checkout's build and on this one's
+ * (or --server's), each on fresh servers and database, their order alternating over --rounds; it
+ * prints per build the servers' CPU a move, the bytes a move (every frame's payload as the games'
+ * sockets received it, WebSocket headers not counted, over the measured moves), the game:move
+ * frame's size p50 / max and the relay p50 / p99, then base / new.
+ *
+ * Sockets: each process holds at most its open-files limit (`ulimit -n`), the server's as the
+ * generator's: 3 sockets a game with one spectator.
  *
  * Addresses: each game's guests come from an address of their own (10.x.y.z), which the server
  * believes from X-Forwarded-For as from a proxy (TRUST_PROXY=loopback), so that the caps per address
