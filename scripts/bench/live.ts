@@ -84,7 +84,8 @@ const VERSION_KEY = Buffer.from('"version":');
  * `version` is the game's (the one in its `state` is the same).
  */
 function peekMoveVersion(data: Buffer): number | null {
-  if (data.compare(MOVE_HEAD, 0, MOVE_HEAD.length, 0, MOVE_HEAD.length) !== 0) return null;
+  if (data.length < MOVE_HEAD.length || data.compare(MOVE_HEAD, 0, MOVE_HEAD.length, 0, MOVE_HEAD.length))
+    return null;
   const at = data.indexOf(VERSION_KEY);
   if (at < 0) return null;
   let version = 0;
