@@ -15,12 +15,13 @@
  *   npm run bench:live -- --clock 5+0                    # timed games, and flags under the load (below)
  *   npm run bench:live -- --server ../other              # another checkout's build (built there first)
  *   npm run bench:live -- --compare ../base --plies 80   # that build, then this one, the same load (below)
+ *   npm run bench:live -- --instances 2 --workers 2 --games 10000 --rate 1000 --seconds 60   # 30,000 sockets (below)
  *   options: --games 1000 --spectators 1 --rate 200 (moves/s) --seconds 30 --warmup 5
  *            --plies 0 (each game played this far first: a game's messages grow with its moves)
  *            --redis (one instance through Redis too) --profile (the servers' --cpu-prof, kept)
  *            --attack-rate 1 (game:sync a second on each attacking socket)
  *            --concurrency 100 (games set up at once) --ping-ms 25000 (the servers' LIVE_PING_MS)
- *            --rounds 1 (runs of each build with --compare)
+ *            --rounds 1 (runs of each build with --compare) --workers 1 (load generator processes)
  *
  * `--compare <checkout>`: the same games, rate and plies on that checkout's build and on this one's
  * (or --server's), each on fresh servers and database, their order alternating over --rounds; it
@@ -28,8 +29,17 @@
  * sockets received it, WebSocket headers not counted, over the measured moves), the game:move
  * frame's size p50 / max and the relay p50 / p99, then base / new.
  *
- * Sockets: each process holds at most its open-files limit (`ulimit -n`), the server's as the
- * generator's: 3 sockets a game with one spectator.
+ * Sockets: each process holds at most its open-files limit (`ulimit -n`), each server's as the
+ * generator's: 3 sockets a game with one spectator; it prints each server's open files after the
+ * measure. `--workers N` cuts the games into N slices of consecutive games, each held by a child
+ * process of this script: it sets them up, plays them at its share of the rate and tallies what
+ * its sockets saw; the parent starts the servers, calls each phase (set-up, plies, warm-up, measure)
+ * in every worker at once, adds up their samples and counts and prints each worker's CPU and
+ * event-loop delay. With --instances 2 a game's sockets take the instances in turn (white on one,
+ * black on the other, the spectator where white is) and the next game starts on the other, so
+ * each instance holds half of them: 10,000 games with one spectator under a limit of 20,000 need
+ * --instances 2 --workers 2 (one instance would hold all 30,000). --attack and --clock run in one
+ * process (--workers 1).
  *
  * Addresses: each game's guests come from an address of their own (10.x.y.z), which the server
  * believes from X-Forwarded-For as from a proxy (TRUST_PROXY=loopback), so that the caps per address
