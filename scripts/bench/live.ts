@@ -4,7 +4,7 @@
  * the players send `game:move` with the version they hold. Each socket notes when each move's
  * event reached it, so that a move's relay time, its loss and its duplicates are seen per socket.
  */
-import type { ServerMessage, TimeControl } from '@sbc/api';
+import type { ClockState, MoveClock, ServerMessage, TimeControl } from '@sbc/api';
 import WebSocket from 'ws';
 import type { MoveIntention } from './moves.ts';
 
@@ -52,6 +52,49 @@ export interface Troubles {
 export const troubles = (): Troubles => ({ errors: new Map(), closes: new Map(), duplicates: 0 });
 
 /**
+ * What the game's sockets received while `counting`: the frames' payload bytes (every type), each
+ * game:move's size, and the server's keep-alive pings their sockets answered (ws answers them itself).
+ */
+export interface Traffic {
+  counting: boolean;
+  bytes: number;
+  moveSizes: number[];
+  pings: number;
+}
+
+export const traffic = (): Traffic => ({ counting: false, bytes: 0, moveSizes: [], pings: 0 });
+
+/**
+ * A frame that changed a game, in either shape of game:move: today's MoveFrame carries its clock
+ * (`clock`), the frame before it the whole game (`state.gameState.clock`), as game:timeout still does.
+ */
+type GameFrame = ServerMessage & {
+  clock?: MoveClock | null;
+  state?: { gameState: { clock?: ClockState | null } };
+};
+
+const frameClock = (frame: GameFrame) => frame.clock ?? frame.state?.gameState.clock ?? null;
+
+const MOVE_HEAD = Buffer.from('{"type":"game:move"');
+const VERSION_KEY = Buffer.from('"version":');
+
+/**
+ * A game:move's version read from its bytes, without parsing the rest (a frame carrying the whole
+ * game is large), or null for another frame. The server writes `type` first; a frame's first
+ * `version` is the game's (the one in its `state` is the same).
+ */
+function peekMoveVersion(data: Buffer): number | null {
+  if (data.length < MOVE_HEAD.length || data.compare(MOVE_HEAD, 0, MOVE_HEAD.length, 0, MOVE_HEAD.length))
+    return null;
+  const at = data.indexOf(VERSION_KEY);
+  if (at < 0) return null;
+  let version = 0;
+  for (let i = at + VERSION_KEY.length; data[i] >= 48 && data[i] <= 57; i++)
+    version = version * 10 + data[i] - 48;
+  return version;
+}
+
+/**
  * What the players' sockets saw of the clocks: how far the running clock a `game:move` carried was
  * from the server's (its deadline less the time of arrival: one machine, one clock), and how late
  * each flag's `game:timeout` arrived after the deadline the game's last message gave (ms).
@@ -92,9 +135,13 @@ export class Seat {
     readonly role: Role,
     private readonly game: LiveGame,
     private readonly trouble: Troubles,
+    traffic: Traffic,
     address: string,
   ) {
     this.ws = new WebSocket(url, { headers: clientHeaders(url, cookie, address) });
+    this.ws.on('ping', () => {
+      if (traffic.counting) traffic.pings++;
+    });
     this.ready = new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`${role}: no game:state in ${READY_MS} ms`)), READY_MS);
       this.ws.once('error', reject);
@@ -102,8 +149,14 @@ export class Seat {
         reject(new Error(`${response.statusCode}`)),
       );
       this.ws.once('open', () => this.ws.send(JSON.stringify({ type: 'game:watch', gameId: game.id })));
-      this.ws.on('message', (data) => {
-        const message = JSON.parse(data.toString()) as ServerMessage;
+      this.ws.on('message', (data: Buffer) => {
+        const version = game.clocks ? null : peekMoveVersion(data);
+        if (traffic.counting) {
+          traffic.bytes += data.length;
+          if (version !== null) traffic.moveSizes.push(data.length);
+        }
+        if (version !== null) return this.moved(version);
+        const message = JSON.parse(data.toString()) as GameFrame;
         if (message.type === 'game:state') {
           clearTimeout(timer);
           resolve(message.version);
@@ -116,11 +169,11 @@ export class Seat {
   }
 
   /** A player's view of the clock, at the moment a message arrives. */
-  private watchClock(message: ServerMessage): void {
+  private watchClock(message: GameFrame): void {
     const { clocks } = this.game;
-    if (!clocks || this.role === 'spectator' || !('state' in message)) return;
+    if (!clocks || this.role === 'spectator') return;
     const arrived = Date.now();
-    const clock = message.state.gameState.clock;
+    const clock = frameClock(message);
     if (message.type === 'game:timeout' && this.game.deadline !== null) {
       // Each player sees the flag: both count, as the issue measures it "as observed by the players".
       clocks.flags.push(arrived - this.game.deadline);
@@ -130,7 +183,7 @@ export class Seat {
     clocks.drift.push(Math.abs(clock[clock.running] - (clock.deadline - arrived)));
   }
 
-  private receive(message: ServerMessage): void {
+  private receive(message: GameFrame): void {
     const { game } = this;
     this.watchClock(message);
     if (message.type === 'error') {
@@ -139,9 +192,13 @@ export class Seat {
       if (game.deliveries.get(game.inFlight ?? -1)?.mover === this) game.inFlight = null;
       return;
     }
-    if (message.type !== 'game:move') return;
+    if (message.type === 'game:move') this.moved(message.version);
+  }
+
+  /** A game:move reached this socket. */
+  private moved(version: number): void {
+    const { game } = this;
     const now = performance.now();
-    const { version } = message;
     if (this.seen.has(version)) this.trouble.duplicates++;
     this.seen.add(version);
     const delivery = game.deliveries.get(version);
@@ -237,6 +294,7 @@ export async function openGame(
   index: number,
   spectators: number,
   trouble: Troubles,
+  seen: Traffic,
   timed?: { timeControl: TimeControl; clocks: ClockWatch },
 ): Promise<LiveGame> {
   const address = gameAddress(index);
@@ -260,6 +318,7 @@ export async function openGame(
         roles[k] ?? 'spectator',
         game,
         trouble,
+        seen,
         address,
       ),
   );

@@ -1,13 +1,18 @@
 /** The server as a child process of a benchmark: a free port on loopback, its log in a file. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** The build, as `npm run serve` runs it. */
-export const BUILT = ['node', '--enable-source-maps', join(ROOT, 'apps/server/dist/main.js')];
+/** A checkout's build (this one's by default), as `npm run serve` runs it. */
+export const built = (checkout = ROOT) => [
+  'node',
+  '--enable-source-maps',
+  join(resolve(checkout), 'apps/server/dist/main.js'),
+];
+export const BUILT = built();
 /** The sources through tsx, as `npm run dev:server` runs them (without watching). */
 export const TSX = [join(ROOT, 'node_modules/.bin/tsx'), join(ROOT, 'apps/server/src/main.ts')];
 
@@ -35,6 +40,8 @@ export interface RunningServer {
   cpuMs(): number;
   /** Its resident memory now, in MB (Linux). */
   rssMb(): number;
+  /** Its open file descriptors now (Linux): its sockets, against its open-files limit. */
+  openFiles(): number;
   stop(): Promise<void>;
 }
 
@@ -99,6 +106,7 @@ export async function startServer(command: string[], dir: string, env: Record<st
     startupMs: listening.time - started,
     cpuMs: () => cpuMs(child.pid as number),
     rssMb: () => rssMb(child.pid as number),
+    openFiles: () => readdirSync(`/proc/${child.pid}/fd`).length,
     async stop() {
       child.kill('SIGTERM');
       await exited;
