@@ -6,8 +6,14 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** The build, as `npm run serve` runs it. */
-export const BUILT = ['node', '--enable-source-maps', join(ROOT, 'apps/server/dist/main.js')];
+/** The build of the checkout at `root`, as its `npm run serve` runs it (it serves that checkout's web app). */
+export const builtServer = (root: string) => [
+  'node',
+  '--enable-source-maps',
+  join(root, 'apps/server/dist/main.js'),
+];
+/** This checkout's build. */
+export const BUILT = builtServer(ROOT);
 /** The sources through tsx, as `npm run dev:server` runs them (without watching). */
 export const TSX = [join(ROOT, 'node_modules/.bin/tsx'), join(ROOT, 'apps/server/src/main.ts')];
 
