@@ -14,28 +14,46 @@ export interface MoveIntention {
 /**
  * A fixed line of `plies` legal moves that keeps the game going: no capture, no promotion, no
  * end, chosen by a fixed rule, so that every game of the benchmark replays the same line. Joins
- * into boxes are in it, as the rules allow them.
+ * into boxes are in it, as the rules allow them. A ply with no such move takes the one before back
+ * and plays its next choice instead. `sparePawns` puts the pawns' moves after the others' until the
+ * fifty-move rule draws near, which takes the line past the 300 plies the plain rule reaches (to 498).
  */
-export function legalLine(plies: number): MoveIntention[] {
+export function legalLine(plies: number, { sparePawns = false } = {}): MoveIntention[] {
   const created = Game.create();
   if (!created.ok) throw new Error(created.error.message);
   const game = created.value;
   const line: MoveIntention[] = [];
-  for (let ply = 0; ply < plies; ply++) {
-    const candidates = legalMoves(game.position).filter((m) => !isCapture(m) && !movePromotion(m));
-    const intention = candidates
-      .map((_, i) => candidates[(i + ply * 7) % candidates.length])
-      .map((m) => ({ ...moveRequest(m), moveNumber: ply + 1, player: game.turn }))
-      .find((i) => {
-        if (!game.move(i).ok) return false;
-        if (!game.isOver) return true;
-        game.undo();
-        return false;
-      });
-    if (!intention) throw new Error(`no quiet move to play at ply ${ply + 1}`);
-    line.push(intention);
+  /** For each ply of the line, its choices not yet tried, in the rule's order. */
+  const untried: ReturnType<typeof choices>[] = [];
+  while (line.length < plies) {
+    const ply = line.length;
+    untried[ply] ??= choices(game, ply, sparePawns);
+    const intention = untried[ply].shift();
+    if (!intention) {
+      if (ply === 0) throw new Error(`no line of ${plies} quiet moves`);
+      untried.length = ply;
+      line.pop();
+      // The game takes back its last ten moves at most: a dead end deeper than that ends the line.
+      if (!game.undo().ok) throw new Error(`no line of ${plies} quiet moves past ply ${ply}`);
+    } else if (game.move(intention).ok) {
+      if (game.isOver) game.undo();
+      else line.push(intention);
+    }
   }
   return line;
+}
+
+/** Fifty-move rule's count (halfmoves) from which a spared pawn may move again. */
+const PAWNS_DUE = 90;
+
+/** The quiet moves of the position, from the ply's own starting point, spared pawns last. */
+function choices(game: Game, ply: number, sparePawns: boolean) {
+  const quiet = legalMoves(game.position).filter((m) => !isCapture(m) && !movePromotion(m));
+  const ordered = quiet
+    .map((_, i) => quiet[(i + ply * 7) % quiet.length])
+    .map((m) => ({ ...moveRequest(m), moveNumber: ply + 1, player: game.turn }));
+  if (!sparePawns || game.position.halfmove >= PAWNS_DUE) return ordered;
+  return [...ordered.filter((i) => i.piece !== 'pawn'), ...ordered.filter((i) => i.piece === 'pawn')];
 }
 
 export interface Timings {

@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-/** A checkout's build (this one's by default), as `npm run serve` runs it. */
+/** A checkout's build (this one's by default), as its `npm run serve` runs it (serving its own web app). */
 export const built = (checkout = ROOT) => [
   'node',
   '--enable-source-maps',
