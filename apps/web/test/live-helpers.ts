@@ -1,5 +1,5 @@
-import type { GameResponse, Room, ServerMessage } from '@sbc/api';
-import type { Game } from '@sbc/game';
+import type { ClockState, GameResponse, MoveClock, MoveFrame, Room, ServerMessage } from '@sbc/api';
+import { type Game, isLive, positionDigest } from '@sbc/game';
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import { gameResponse } from './helpers.tsx';
@@ -99,5 +99,37 @@ export function room(extra: Partial<Room> = {}): Room {
     gameId: null,
     spectators: 0,
     ...extra,
+  };
+}
+
+const moveClock = ({ plies, ...clock }: ClockState): MoveClock => ({ ...clock, ply: plies.at(-1) ?? null });
+
+/**
+ * The frame of `game`'s last decision as the server's relay sends it, for the state `after` (by
+ * default the online game at `game`, its version its moves' count).
+ */
+export function moveFrame(game: Game, after: GameResponse = onlineGame(game)): MoveFrame {
+  const text = game.moves.at(-1)?.texts.at(-1);
+  if (!text) throw new Error('the game has no move');
+  const { gameTimer, clock, inactivityDeadline } = after.gameState;
+  return {
+    type: 'game:move',
+    gameId: after.id,
+    version: after.version,
+    text,
+    digest: positionDigest(game.position),
+    at: Date.parse(after.lastMoveAt),
+    spent: { white: gameTimer.white, black: gameTimer.black },
+    ...(clock && { clock: moveClock(clock) }),
+    ...(inactivityDeadline !== null && { inactivityDeadline }),
+    ...(!isLive(after.status) && {
+      end: {
+        status: after.status,
+        winner: after.winner,
+        ratings: after.ratings,
+        drawRequestStatus: after.drawRequestStatus,
+        drawRequestedBy: after.drawRequestedBy,
+      },
+    }),
   };
 }

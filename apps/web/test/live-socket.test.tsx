@@ -111,7 +111,7 @@ describe('The socket client (docs/api.md §7)', () => {
     const socket = FakeSocket.last();
     socket.open();
     socket.receive('not json');
-    socket.receive({ type: 'game:move', gameId: ONLINE_ID, version: 1 }); // no move, no state
+    socket.receive({ type: 'game:move', gameId: ONLINE_ID, version: 1 }); // no text, no digest
     socket.receive({ type: 'game:spectators', gameId: 'not-a-uuid', count: 1 });
     socket.receive({ type: 'cheat', board: [] });
     expect(messages).toEqual([]);

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GAME_POLL_MS } from '../src/features/game/api/games.ts';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
 import { ADA, gameShown, label, newGame, renderApp, serve, square } from './helpers.tsx';
-import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame, room } from './live-helpers.ts';
+import { FakeSocket, fakeSockets, moveFrame, ONLINE_ID, onlineGame, room } from './live-helpers.ts';
 
 const played = (texts: string[]): Game => {
   const game = newGame({ mode: 'online' });
@@ -67,13 +67,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     expect(socket.sentOf('game:move')).toEqual([
       { type: 'game:move', gameId: ONLINE_ID, from: 'e2', to: 'e4', piece: 'pawn', version: 0 },
     ]);
-    const after = onlineGame(played(['e2e4']), { version: 1 });
-    socket.receive({
-      ...change('game:state', after),
-      type: 'game:move',
-      move: after.gameState.moveHistory[0] as never,
-      message: null,
-    });
+    socket.receive(moveFrame(played(['e2e4'])));
     await waitFor(() => expect(screen.getByText('Turn').nextSibling?.textContent).toBe('Black'));
     expect(document.title).toBe('Game · Shared Box Chess');
     // Black is Bob's: Ada's board offers nothing now.
@@ -88,13 +82,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     await user.click(square('f3'));
     expect(label('f3')).toBe('f3, empty, premove');
     expect(socket.sentOf('game:move')).toEqual([]);
-    const after = onlineGame(played(['e2e4', 'e7e5']), { version: 2 });
-    socket.receive({
-      ...change('game:state', after),
-      type: 'game:move',
-      move: after.gameState.moveHistory[1] as never,
-      message: null,
-    });
+    socket.receive(moveFrame(played(['e2e4', 'e7e5'])));
     await waitFor(() =>
       expect(socket.sentOf('game:move')).toEqual([
         { type: 'game:move', gameId: ONLINE_ID, from: 'g1', to: 'f3', piece: 'knight', version: 2 },
@@ -127,13 +115,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     const { socket } = await openGame(onlineGame(played(['e2e4', 'e7e5'])), { name: 'Cy', id: 'guest-c' });
     await user.click(screen.getByRole('button', { name: 'e4' }));
     expect(label('e5')).toMatch(/^e5, empty/);
-    const after = onlineGame(played(['e2e4', 'e7e5', 'g1f3']), { version: 3 });
-    socket.receive({
-      ...change('game:state', after),
-      type: 'game:move',
-      move: after.gameState.moveHistory[2] as never,
-      message: null,
-    });
+    socket.receive(moveFrame(played(['e2e4', 'e7e5', 'g1f3'])));
     await screen.findByText(/a new move played/);
     expect(label('e5')).toMatch(/^e5, empty/);
     expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('e4');

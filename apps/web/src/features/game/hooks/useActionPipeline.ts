@@ -101,7 +101,10 @@ export function useActionPipeline(id: string, server: GameResponse | undefined) 
       try {
         const response = await action.send(state, server?.version ?? 0);
         const { message: _message, ...answer } = response;
-        queryClient.setQueryData(queryKeys.game(id), answer);
+        // The socket's frame may have put this version in the cache already: that object stays.
+        queryClient.setQueryData<GameResponse>(queryKeys.game(id), (held) =>
+          held && held.version >= answer.version ? held : answer,
+        );
         setOptimistic(null);
         // After an action the list of games and the statistics are refreshed too (docs/architecture.md §6).
         void queryClient.invalidateQueries({ queryKey: queryKeys.games() });
