@@ -4,7 +4,7 @@ import { LiveConnection, type LiveStatus, liveUrl, RECONNECT_MS } from '../src/f
 import { LiveError } from '../src/lib/http.ts';
 import { handleUnauthorized } from '../src/lib/session-expired.ts';
 import { newGame } from './helpers.tsx';
-import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame } from './live-helpers.ts';
+import { FakeSocket, fakeSockets, moveFrame, ONLINE_ID, onlineGame, played } from './live-helpers.ts';
 
 vi.mock('../src/lib/session-expired.ts', () => ({ handleUnauthorized: vi.fn() }));
 
@@ -133,6 +133,24 @@ describe('The socket client (docs/api.md §7)', () => {
     const [first, second] = messages as Extract<ServerMessage, { type: 'game:state' }>[];
     expect(first.state.gameState.clock).toEqual({ ...clock, at: 1234 });
     expect(second.state.gameState.clock).toBeNull();
+  });
+
+  it("stamps a move frame's clocks too: the state the follower derives counts from their arrival", () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(4321);
+    const { messages } = connect();
+    FakeSocket.last().open();
+    const clock = {
+      white: 59_000,
+      black: 60_000,
+      running: 'black',
+      deadline: null,
+      aborts: false,
+      ply: 59_000,
+    };
+    FakeSocket.last().receive({ ...moveFrame(played(['e2e4'])), clock });
+    now.mockRestore();
+    const [frame] = messages as Extract<ServerMessage, { type: 'game:move' }>[];
+    expect(frame.clock).toEqual({ ...clock, at: 4321 });
   });
 
   it('settles a request with its answer, fails it with the next refusal or a lost connection', async () => {

@@ -70,6 +70,18 @@ describe('Move frames: the game played on the client’s copy (docs/api.md §7, 
     expect(socket.sentOf('game:sync')).toEqual([]);
   });
 
+  it('settles the mover’s move with its frame, and says what the rules say of it', async () => {
+    const user = userEvent.setup();
+    const { socket } = await openGame(onlineGame(played(['e2e4', 'd7d5'])));
+    await user.click(square('e4'));
+    await user.click(square('d5'));
+    socket.receive(moveFrame(played(['e2e4', 'd7d5', 'e4d5'])));
+    expect(await screen.findByText('Captured pawn!')).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Turn').nextSibling?.textContent).toBe('Black'));
+    expect(label('d5')).toMatch(/^d5, white pawn/);
+    expect(socket.sentOf('game:sync')).toEqual([]);
+  });
+
   it('settles the mover’s move whose frame parted from its copy with the game asked for', async () => {
     const user = userEvent.setup();
     const { socket } = await openGame(onlineGame(newGame({ mode: 'online' })));
