@@ -1,4 +1,4 @@
-import { SESSION_ENDED, type ServerMessage } from '@sbc/api';
+import { type MoveClock, SESSION_ENDED, type ServerMessage } from '@sbc/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveConnection, type LiveStatus, liveUrl, RECONNECT_MS } from '../src/features/live/api/socket.ts';
 import { LiveError } from '../src/lib/http.ts';
@@ -139,7 +139,7 @@ describe('The socket client (docs/api.md §7)', () => {
     const now = vi.spyOn(performance, 'now').mockReturnValue(4321);
     const { messages } = connect();
     FakeSocket.last().open();
-    const clock = {
+    const clock: MoveClock = {
       white: 59_000,
       black: 60_000,
       running: 'black',
