@@ -95,8 +95,10 @@ export interface FakeServer {
  */
 export function fakeServer(game: Game, timing?: Timing): FakeServer {
   const server: FakeServer = { game, calls: [], reject: null };
+  // As the server's: one more for every change, an undo's too.
+  let version = game.moves.length;
   const answer = (g: Game): GameResponse => {
-    const r = gameResponse(g);
+    const r = gameResponse(g, { version });
     if (!timing) return r;
     return {
       ...r,
@@ -129,6 +131,7 @@ export function fakeServer(game: Game, timing?: Timing): FakeServer {
     else if (body.action === 'promote') result = g.promote(body.piece);
     else return json(404, { message: 'Not found' });
     if (!result.ok) return json(400, { message: result.error.message, code: result.error.code });
+    version++;
     return json(200, { ...answer(g), message: result.value.message });
   });
   return server;

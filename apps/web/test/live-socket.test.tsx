@@ -1,10 +1,10 @@
-import { SESSION_ENDED, type ServerMessage } from '@sbc/api';
+import { type MoveClock, SESSION_ENDED, type ServerMessage } from '@sbc/api';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LiveConnection, type LiveStatus, liveUrl, RECONNECT_MS } from '../src/features/live/api/socket.ts';
 import { LiveError } from '../src/lib/http.ts';
 import { handleUnauthorized } from '../src/lib/session-expired.ts';
 import { newGame } from './helpers.tsx';
-import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame } from './live-helpers.ts';
+import { FakeSocket, fakeSockets, moveFrame, ONLINE_ID, onlineGame, played } from './live-helpers.ts';
 
 vi.mock('../src/lib/session-expired.ts', () => ({ handleUnauthorized: vi.fn() }));
 
@@ -111,7 +111,7 @@ describe('The socket client (docs/api.md §7)', () => {
     const socket = FakeSocket.last();
     socket.open();
     socket.receive('not json');
-    socket.receive({ type: 'game:move', gameId: ONLINE_ID, version: 1 }); // no move, no state
+    socket.receive({ type: 'game:move', gameId: ONLINE_ID, version: 1 }); // no text, no digest
     socket.receive({ type: 'game:spectators', gameId: 'not-a-uuid', count: 1 });
     socket.receive({ type: 'cheat', board: [] });
     expect(messages).toEqual([]);
@@ -133,6 +133,24 @@ describe('The socket client (docs/api.md §7)', () => {
     const [first, second] = messages as Extract<ServerMessage, { type: 'game:state' }>[];
     expect(first.state.gameState.clock).toEqual({ ...clock, at: 1234 });
     expect(second.state.gameState.clock).toBeNull();
+  });
+
+  it("stamps a move frame's clocks too: the state the follower derives counts from their arrival", () => {
+    const now = vi.spyOn(performance, 'now').mockReturnValue(4321);
+    const { messages } = connect();
+    FakeSocket.last().open();
+    const clock: MoveClock = {
+      white: 59_000,
+      black: 60_000,
+      running: 'black',
+      deadline: null,
+      aborts: false,
+      ply: 59_000,
+    };
+    FakeSocket.last().receive({ ...moveFrame(played(['e2e4'])), clock });
+    now.mockRestore();
+    const [frame] = messages as Extract<ServerMessage, { type: 'game:move' }>[];
+    expect(frame.clock).toEqual({ ...clock, at: 4321 });
   });
 
   it('settles a request with its answer, fails it with the next refusal or a lost connection', async () => {

@@ -1,4 +1,4 @@
-import type { ClockState, GameResponse, Room, ServerMessage } from '@sbc/api';
+import type { ClockState, Room } from '@sbc/api';
 import type { Game } from '@sbc/game';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -6,47 +6,17 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { GAME_POLL_MS } from '../src/features/game/api/games.ts';
 import { GameScreen } from '../src/features/game/components/GameScreen.tsx';
 import { ADA, gameShown, label, newGame, renderApp, serve, square } from './helpers.tsx';
-import { FakeSocket, fakeSockets, ONLINE_ID, onlineGame, room } from './live-helpers.ts';
-
-const played = (texts: string[]): Game => {
-  const game = newGame({ mode: 'online' });
-  for (const t of texts) {
-    const r = game.playText(t);
-    if (!r.ok) throw new Error(r.error.message);
-  }
-  return game;
-};
-
-/** A change of the game as the socket says it. */
-const change = (
-  type: 'game:state' | 'game:draw_accepted' | 'game:draw_rejected',
-  state: GameResponse,
-): ServerMessage => ({
-  type,
-  gameId: ONLINE_ID,
-  version: state.version,
-  state,
-});
-
-/**
- * The game screen of an online game: Ada (u1) signed in, or the guest `guest` (no session); the
- * server sends `game` over HTTP (to Ada) and, once the socket opens, over the socket.
- */
-async function openGame(game: GameResponse, guest?: { name: string; id: string }) {
-  if (guest) localStorage.setItem('sbc.guest', JSON.stringify(guest));
-  const calls = serve({
-    'GET /api/user': guest ? { status: 401, body: { message: 'Not signed in' } } : { status: 200, body: ADA },
-    [`GET /api/games/${ONLINE_ID}`]: { status: 200, body: game },
-  });
-  renderApp(<GameScreen gameId={ONLINE_ID} signedIn={!guest} />, `/game/${ONLINE_ID}`);
-  await waitFor(() => expect(FakeSocket.all).toHaveLength(1));
-  const socket = FakeSocket.last();
-  socket.open();
-  expect(socket.sent).toEqual([{ type: 'game:watch', gameId: ONLINE_ID }]);
-  socket.receive(change('game:state', game));
-  await gameShown();
-  return { socket, calls };
-}
+import {
+  change,
+  FakeSocket,
+  fakeSockets,
+  moveFrame,
+  ONLINE_ID,
+  onlineGame,
+  openGame,
+  played,
+  room,
+} from './live-helpers.ts';
 
 describe('The online game screen (docs/api.md §7; docs/architecture.md §6, online games)', () => {
   beforeEach(fakeSockets);
@@ -67,13 +37,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     expect(socket.sentOf('game:move')).toEqual([
       { type: 'game:move', gameId: ONLINE_ID, from: 'e2', to: 'e4', piece: 'pawn', version: 0 },
     ]);
-    const after = onlineGame(played(['e2e4']), { version: 1 });
-    socket.receive({
-      ...change('game:state', after),
-      type: 'game:move',
-      move: after.gameState.moveHistory[0] as never,
-      message: null,
-    });
+    socket.receive(moveFrame(played(['e2e4'])));
     await waitFor(() => expect(screen.getByText('Turn').nextSibling?.textContent).toBe('Black'));
     expect(document.title).toBe('Game · Shared Box Chess');
     // Black is Bob's: Ada's board offers nothing now.
@@ -88,13 +52,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     await user.click(square('f3'));
     expect(label('f3')).toBe('f3, empty, premove');
     expect(socket.sentOf('game:move')).toEqual([]);
-    const after = onlineGame(played(['e2e4', 'e7e5']), { version: 2 });
-    socket.receive({
-      ...change('game:state', after),
-      type: 'game:move',
-      move: after.gameState.moveHistory[1] as never,
-      message: null,
-    });
+    socket.receive(moveFrame(played(['e2e4', 'e7e5'])));
     await waitFor(() =>
       expect(socket.sentOf('game:move')).toEqual([
         { type: 'game:move', gameId: ONLINE_ID, from: 'g1', to: 'f3', piece: 'knight', version: 2 },
@@ -127,13 +85,7 @@ describe('The online game screen (docs/api.md §7; docs/architecture.md §6, onl
     const { socket } = await openGame(onlineGame(played(['e2e4', 'e7e5'])), { name: 'Cy', id: 'guest-c' });
     await user.click(screen.getByRole('button', { name: 'e4' }));
     expect(label('e5')).toMatch(/^e5, empty/);
-    const after = onlineGame(played(['e2e4', 'e7e5', 'g1f3']), { version: 3 });
-    socket.receive({
-      ...change('game:state', after),
-      type: 'game:move',
-      move: after.gameState.moveHistory[2] as never,
-      message: null,
-    });
+    socket.receive(moveFrame(played(['e2e4', 'e7e5', 'g1f3'])));
     await screen.findByText(/a new move played/);
     expect(label('e5')).toMatch(/^e5, empty/);
     expect(screen.getByRole('button', { current: 'step' }).textContent).toBe('e4');

@@ -1,3 +1,5 @@
+// First: react-dom looks for the hook when it loads.
+import './render-count.ts';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import { resetToasts } from '../src/components/ui/toast-store.ts';

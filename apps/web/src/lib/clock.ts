@@ -18,8 +18,9 @@ export const arrived = (clock: ClockState, at: number): ShownClock => ({ ...cloc
 /**
  * Marks a clock with the moment its message arrived (the socket does, before parsing it): a render
  * comes tens of ms later on a busy page, and counting from it would put that page's clock behind.
+ * A move frame's clocks carry the stamp into the state the follower derives from them.
  */
-export const stampArrival = (clock: ClockState, at: number): void => {
+export const stampArrival = (clock: Omit<ClockState, 'plies'>, at: number): void => {
   (clock as ShownClock).at = at;
 };
 

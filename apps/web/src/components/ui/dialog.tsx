@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useRef, useState } from 'react';
 import { cn } from '../../lib/cn.ts';
 
 export interface DialogProps {
@@ -14,8 +14,18 @@ export interface DialogProps {
   required?: boolean;
 }
 
-/** A modal dialog with a title, an optional description and the caller's content. */
-export function Dialog({
+/**
+ * A modal dialog with a title, an optional description and the caller's content. It renders from
+ * the first time it opens on: a closed one (the game screen's five, rendered for every move) costs
+ * no render of Radix's parts; one that has opened keeps them, for its closing animation.
+ */
+export function Dialog(props: DialogProps) {
+  const [opened, setOpened] = useState(props.open);
+  if (props.open && !opened) setOpened(true);
+  return opened ? <OpenedDialog {...props} /> : null;
+}
+
+function OpenedDialog({
   open,
   onOpenChange,
   title,

@@ -80,7 +80,8 @@ export const Board = memo(function Board({
     pre.cancel();
   };
   const keyboard = useKeyboard(rows, boardRef, orientation, drop);
-  const events: SquareEvents = {
+  const latest = useRef<SquareEvents | null>(null);
+  latest.current = {
     onFocus: keyboard.onFocus,
     onClick: (sq) => {
       if (clickSuppressed()) return;
@@ -93,6 +94,17 @@ export const Board = memo(function Board({
     onPointerDown,
     onKeyDown: keyboard.onKeyDown,
   };
+  // One object for every render, calling this render's handlers: a square that shows the same
+  // need not render again for new handlers.
+  const events = useMemo<SquareEvents>(
+    () => ({
+      onFocus: (e, sq) => latest.current?.onFocus(e, sq),
+      onClick: (sq) => latest.current?.onClick(sq),
+      onPointerDown: (e, sq) => latest.current?.onPointerDown(e, sq),
+      onKeyDown: (e, sq) => latest.current?.onKeyDown(e, sq),
+    }),
+    [],
+  );
   const { light, dark, mark } = THEMES[settings.theme];
   const colours = { '--square-light': light, '--square-dark': dark, '--square-mark': mark } as CSSProperties;
 

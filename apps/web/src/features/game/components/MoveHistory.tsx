@@ -58,13 +58,52 @@ function useScrollToCurrent(shownPly: number, moves: number) {
   return listRef;
 }
 
+interface RowProps {
+  row: MoveRow;
+  /** The ply whose position the board shows, when it is one of this row's; else null. */
+  shownPly: number | null;
+  onShow: (ply: number) => void;
+}
+
+const sameCell = (a: MoveCell | null, b: MoveCell | null) =>
+  a === b ||
+  (!!a &&
+    !!b &&
+    a.ply === b.ply &&
+    a.entry.notation === b.entry.notation &&
+    sacrificeNote(a.entry) === sacrificeNote(b.entry));
+
+/**
+ * One full move of the list. Each state brings new entries, but a move changes the last row alone
+ * (or adds one): the others do not render again, however long the game.
+ */
+const MoveRowView = memo(
+  function MoveRowView({ row, shownPly, onShow }: RowProps) {
+    return (
+      <tr className="odd:bg-slate-50 max-lg:contents">
+        <td className="w-10 px-2 py-0.5 text-slate-500 max-lg:w-auto max-lg:pr-0.5 max-lg:pl-1.5">
+          {row.n}.
+        </td>
+        <MoveButton cell={row.white} shownPly={shownPly} onShow={onShow} />
+        <MoveButton cell={row.black} shownPly={shownPly} onShow={onShow} />
+      </tr>
+    );
+  },
+  (a, b) =>
+    a.shownPly === b.shownPly &&
+    a.onShow === b.onShow &&
+    a.row.n === b.row.n &&
+    sameCell(a.row.white, b.row.white) &&
+    sameCell(a.row.black, b.row.black),
+);
+
 function MoveButton({
   cell,
   shownPly,
   onShow,
 }: {
   cell: MoveCell | null;
-  shownPly: number;
+  shownPly: number | null;
   onShow: (ply: number) => void;
 }) {
   if (!cell) return <td className="px-1 py-0.5 font-mono text-slate-400 max-lg:px-0.5">...</td>;
@@ -143,13 +182,12 @@ export const MoveHistory = memo(function MoveHistory({
             </thead>
             <tbody className="max-lg:flex max-lg:w-max max-lg:items-center">
               {rows.map((r) => (
-                <tr key={r.n} className="odd:bg-slate-50 max-lg:contents">
-                  <td className="w-10 px-2 py-0.5 text-slate-500 max-lg:w-auto max-lg:pr-0.5 max-lg:pl-1.5">
-                    {r.n}.
-                  </td>
-                  <MoveButton cell={r.white} shownPly={shownPly} onShow={onShow} />
-                  <MoveButton cell={r.black} shownPly={shownPly} onShow={onShow} />
-                </tr>
+                <MoveRowView
+                  key={r.n}
+                  row={r}
+                  shownPly={r.white?.ply === shownPly || r.black?.ply === shownPly ? shownPly : null}
+                  onShow={onShow}
+                />
               ))}
             </tbody>
           </table>

@@ -31,9 +31,10 @@ export function useGameController(id: string, online?: OnlineLink) {
     (online
       ? state.currentPlayer === online.seat
       : !state.isComputerGame || state.currentPlayer === state.humanPlayer);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the game moves on in place; a new state says it did.
   const moves: BoardMove[] = useMemo(
     () => (game && live && !busy && onScreen ? boardMoves(game) : []),
-    [game, live, busy, onScreen],
+    [game, state, live, busy, onScreen],
   );
 
   const { move, promotion, promote, cancelPromotion, choose } = useMoveActions(id, game, act, online);

@@ -26,24 +26,22 @@ export function useInactivity(
 ) {
   const deadline = state?.inactivityDeadline ?? null;
   const live = state ? isLive(state.gameStatus) : false;
-  const [now, setNow] = useState(() => Date.now());
+  const [tick, setTick] = useState(() => ({ deadline, now: Date.now() }));
   const warned = useRef<{ deadline: number | null; first: boolean; last: boolean; at0: boolean }>({
     deadline: null,
     first: false,
     last: false,
     at0: false,
   });
+  // A new deadline counts from the render that brings it, until the first tick: a render only to
+  // read the clock would render the whole screen again for every move.
+  const now = tick.deadline === deadline ? tick.now : Date.now();
 
-  const mounted = useRef(false);
   useEffect(() => {
-    const first = !mounted.current;
-    mounted.current = true;
     if (!live || deadline === null) return;
-    // A new deadline counts from now: moves faster than the tick would otherwise each restart
-    // the interval before it fires, and the clock would show more than the limit. The first
-    // render has just read the clock: a second read would render the whole screen again.
-    if (!first) setNow(Date.now());
-    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    // Each deadline has its own interval: moves faster than the tick would otherwise each restart
+    // it before it fires, and the clock would show more than the limit.
+    const timer = setInterval(() => setTick({ deadline, now: Date.now() }), TICK_MS);
     return () => clearInterval(timer);
   }, [live, deadline]);
 

@@ -1,9 +1,16 @@
-import type { GameActionResponse, GameResponse, RoomPlayer, ServerMessage } from '@sbc/api';
+import {
+  FollowedGame,
+  type GameActionResponse,
+  type GameResponse,
+  type MoveFrame,
+  type RoomPlayer,
+  type ServerMessage,
+} from '@sbc/api';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '../../../components/ui/toast-store.ts';
-import { errorMessage } from '../../../lib/http.ts';
+import { errorMessage, LiveError } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
 import { reportLiveError, useLiveSocket } from '../../live/index.ts';
 import type { GameMessage } from '../lib/link.ts';
@@ -13,11 +20,15 @@ export type Rematch = 'offered' | 'received' | 'declined' | 'starting' | null;
 
 type Changed = Extract<ServerMessage, { state: GameResponse }>;
 const changes = (m: ServerMessage, gameId: string): m is Changed => 'state' in m && m.gameId === gameId;
+const isFrame = (m: ServerMessage, gameId: string): m is MoveFrame =>
+  m.type === 'game:move' && m.gameId === gameId;
 
 /**
  * An online game over the socket (docs/api.md §7): it follows the game, keeps the newest version of
- * it in the data cache, counts its spectators, knows which of the room's players are connected,
- * carries the player's intentions and the rematch, and goes to the next game when the room starts one.
+ * it in the data cache (a move frame played on the rules' copy, a full state taken as it comes; a
+ * missed version, or a copy that parted from the server's, asks for the game), counts its
+ * spectators, knows which of the room's players are connected, carries the player's intentions and
+ * the rematch, and goes to the next game when the room starts one.
  */
 export function useLiveGame(gameId: string, me: string | null) {
   const queryClient = useQueryClient();
@@ -28,12 +39,51 @@ export function useLiveGame(gameId: string, me: string | null) {
   const [rematch, setRematch] = useState<Rematch>(null);
   /** The refusal of the game itself (it is unknown, or not one to watch), before any state came. */
   const [refusal, setRefusal] = useState<string | null>(null);
+  /** The game as the socket's frames left it; null until a full state came (socket or HTTP). */
+  const follower = useRef<FollowedGame | null>(null);
+  /** The last frame applied, with the message of its move: the answer to the mover's `send`. */
+  const applied = useRef<GameActionResponse | null>(null);
+  /** The game:sync under way: one at a time, until its answer comes. */
+  const syncing = useRef<Promise<GameResponse> | null>(null);
+
+  /** The follower, brought to the cached state when that is newer (an HTTP read or answer). */
+  const followed = useCallback((): FollowedGame | null => {
+    const held = queryClient.getQueryData<GameResponse>(key);
+    if (held && !follower.current) follower.current = FollowedGame.from(held);
+    else if (held && follower.current && held.version > follower.current.state.version)
+      follower.current.reset(held);
+    return follower.current;
+  }, [queryClient, key]);
+
+  const socket = useLiveSocket({ type: 'game:watch', gameId }, (m) => onMessage(m));
+  const { request } = socket;
+
+  /** Asks for the game as it is now; a request already under way is the answer for this one too. */
+  const sync = useCallback((): Promise<GameResponse> | undefined => {
+    const version = follower.current?.state.version ?? 0;
+    syncing.current ??=
+      request({ type: 'game:sync', gameId, version }, (m) => changes(m, gameId))
+        ?.then((m) => (m as Changed).state)
+        .finally(() => {
+          syncing.current = null;
+        }) ?? null;
+    return syncing.current ?? undefined;
+  }, [request, gameId]);
 
   const onMessage = useCallback(
     (m: ServerMessage) => {
       if (changes(m, gameId)) {
-        const held = queryClient.getQueryData<GameResponse>(key);
-        if (!held || held.version <= m.version) queryClient.setQueryData(key, m.state);
+        const held = followed();
+        if (!held) follower.current = FollowedGame.from(m.state);
+        if (!held || held.reset(m.state)) queryClient.setQueryData(key, m.state);
+        return;
+      }
+      if (isFrame(m, gameId)) {
+        const result = followed()?.apply(m);
+        if (result?.kind === 'applied') {
+          applied.current = result.state;
+          queryClient.setQueryData(key, follower.current?.state);
+        } else if (result?.kind !== 'stale') void sync()?.catch(() => {}); // a refusal: the next frame asks again
         return;
       }
       switch (m.type) {
@@ -69,21 +119,27 @@ export function useLiveGame(gameId: string, me: string | null) {
           navigate(`/game/${m.gameId}`);
       }
     },
-    [gameId, key, me, queryClient, navigate],
+    [gameId, key, me, queryClient, navigate, followed, sync],
   );
-  const socket = useLiveSocket({ type: 'game:watch', gameId }, onMessage);
-  const { request } = socket;
 
-  /** An intention over the socket: settles with the first change of the game after the version held. */
+  /**
+   * An intention over the socket: settles with the first change of the game after the version held,
+   * a frame as the follower applied it (with its move's message), or the game asked for after it.
+   */
   const send = useCallback(
     (message: GameMessage): Promise<GameActionResponse> | undefined => {
       const held = queryClient.getQueryData<GameResponse>(key)?.version ?? -1;
-      return request(message, (m) => changes(m, gameId) && m.version > held)?.then((m) => {
-        const { state } = m as Changed;
-        return { ...state, message: m.type === 'game:move' ? m.message : null };
+      const answers = (m: ServerMessage) => (changes(m, gameId) || isFrame(m, gameId)) && m.version > held;
+      return request(message, answers)?.then(async (m) => {
+        if (!isFrame(m, gameId)) return { ...(m as Changed).state, message: null };
+        // The frame went to onMessage before this runs: applied, or a game:sync sent for it.
+        if (applied.current?.version === m.version) return applied.current;
+        const synced = await sync();
+        if (!synced) throw new LiveError('The connection was lost', 'disconnected');
+        return { ...synced, message: null };
       });
     },
-    [request, queryClient, key, gameId],
+    [request, queryClient, key, gameId, sync],
   );
 
   const failed = (error: unknown) => {

@@ -1,5 +1,5 @@
 import { type GameState, type ReplaySource, replay } from '@sbc/game';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { moveKeyTarget } from '../../../lib/move-keys.ts';
 
 /**
@@ -18,11 +18,13 @@ export function useMoveNavigation(game: ReplaySource | undefined) {
   const live = shownPly === plies;
   const arrived = pinned === null ? 0 : Math.max(0, plies - pinned.plies);
 
-  const show = useCallback(
-    (ply: number) =>
-      setPinned((p) => (ply >= plies ? null : { ply: Math.max(0, ply), plies: p?.plies ?? plies })),
-    [plies],
-  );
+  // One function for the game's life: the move list's rows, memoized, keep it as a move arrives.
+  const pliesRef = useRef(plies);
+  pliesRef.current = plies;
+  const show = useCallback((ply: number) => {
+    const now = pliesRef.current;
+    setPinned((p) => (ply >= now ? null : { ply: Math.max(0, ply), plies: p?.plies ?? now }));
+  }, []);
   const backToLive = useCallback(() => setPinned(null), []);
 
   // The state of the shown position, rebuilt from the start (none while live: the game's own is shown).

@@ -161,8 +161,9 @@ export class LiveConnection {
       return;
     }
     const message = parsed.data;
-    if ('state' in message && message.state.gameState.clock)
-      stampArrival(message.state.gameState.clock, arrival);
+    const clock =
+      'state' in message ? message.state.gameState.clock : message.type === 'game:move' && message.clock;
+    if (clock) stampArrival(clock, arrival);
     if ('version' in message) {
       this.versions.set(message.gameId, Math.max(message.version, this.versions.get(message.gameId) ?? 0));
     }

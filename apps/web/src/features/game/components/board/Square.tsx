@@ -1,5 +1,5 @@
-import type { SquareState } from '@sbc/game';
-import type { FocusEvent, KeyboardEvent, PointerEvent } from 'react';
+import type { PieceState, SquareState } from '@sbc/game';
+import { type FocusEvent, type KeyboardEvent, memo, type PointerEvent } from 'react';
 import { cn } from '../../../../lib/cn.ts';
 import { isLight } from './geometry.ts';
 import { type Dim, SquarePieces } from './SquarePieces.tsx';
@@ -27,8 +27,33 @@ interface SquareProps {
   events: SquareEvents;
 }
 
+const samePiece = (a: PieceState | null, b: PieceState | null) =>
+  a === b || (!!a && !!b && a.type === b.type && a.color === b.color && a.hasMoved === b.hasMoved);
+
+const sameMarks = (a: Marks, b: Marks) =>
+  (Object.keys({ ...a, ...b }) as (keyof Marks)[]).every((k) => a[k] === b[k]);
+
+/**
+ * Whether a square shows the same: each state brings a new board, and a move changes a few of its
+ * squares, so that the others need not render again (the board's events are one stable object).
+ */
+function sameSquare(a: SquareProps, b: SquareProps): boolean {
+  return (
+    a.square.coordinate === b.square.coordinate &&
+    samePiece(a.square.piece, b.square.piece) &&
+    samePiece(a.square.sharedPiece, b.square.sharedPiece) &&
+    sameMarks(a.marks, b.marks) &&
+    a.dim === b.dim &&
+    a.tabbable === b.tabbable &&
+    a.interactive === b.interactive &&
+    a.rankLabel === b.rankLabel &&
+    a.fileLabel === b.fileLabel &&
+    a.events === b.events
+  );
+}
+
 /** One cell of the grid: a button named after the square, with its marks, box frame and pieces. */
-export function Square({
+export const Square = memo(function Square({
   square,
   marks,
   dim,
@@ -78,7 +103,7 @@ export function Square({
       )}
     </div>
   );
-}
+}, sameSquare);
 
 /** The coloured layers under the pieces: last move, queued premove, selection, check, a mating piece, the computer's piece. */
 function Highlights({ marks }: { marks: Marks }) {
