@@ -70,12 +70,15 @@ export function useActionPipeline(id: string, server: GameResponse | undefined) 
   // adds (a move frame's one), and rebuilt only when the history changed otherwise (an undo). A
   // replay costs 30 ms in a 300-ply game; a move should cost as much as in a short one.
   const built = useRef<Game | null>(null);
+  // Bumped when an action the rules played on `built` is refused by the server: the game is rebuilt.
+  const [rebuilds, setRebuilds] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `rebuilds` asks for the rebuild
   const serverGame = useMemo(() => {
     if (!server) return null;
     if (!built.current?.catchUp(recordFromState(server.gameState)))
       built.current = gameFromState(server.gameState);
     return built.current;
-  }, [server]);
+  }, [server, rebuilds]);
   const game: Game | null = optimistic ? optimistic.game : serverGame;
 
   /**
@@ -86,7 +89,10 @@ export function useActionPipeline(id: string, server: GameResponse | undefined) 
   const act: Act = useCallback(
     async (action: Action) => {
       if (!state) return;
-      const local = action.local ? gameFromState(state) : null;
+      // Played on the shown game itself, not a replayed copy (30 ms at 300 plies): a refusal of the
+      // rules changes nothing, the server's state then brings it forward by nothing (catchUp), and a
+      // refusal of the server has it rebuilt.
+      const local = action.local ? game : null;
       const result = local && action.local?.(local, state);
       if (result && !result.ok && action.refusal) {
         toast({
@@ -121,6 +127,10 @@ export function useActionPipeline(id: string, server: GameResponse | undefined) 
         action.answered?.(response);
       } catch (error) {
         setOptimistic(null);
+        if (result?.ok) {
+          built.current = null;
+          setRebuilds((n) => n + 1);
+        }
         release();
         if (!action.failure) reportFailure(error);
         else
@@ -134,7 +144,7 @@ export function useActionPipeline(id: string, server: GameResponse | undefined) 
         setBusy(false);
       }
     },
-    [state, server, queryClient, id, press, release],
+    [state, game, server, queryClient, id, press, release],
   );
 
   /** `game` is brought forward in place: `state` tells when it moved. */
