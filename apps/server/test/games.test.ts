@@ -318,7 +318,7 @@ describe('online games', () => {
     const black = await server.signedIn();
     const id = await insertOnlineGame(server, white.user.id, black.user.id);
     const requested = await eventsDuring(() => white.post(`/api/games/${id}/draw/request`));
-    expect(requested.map((e) => [e.type, e.payload.requestedBy])).toEqual([
+    expect(requested.map((e) => [e.type, JSON.parse(e.frame).requestedBy])).toEqual([
       ['game:draw_requested', white.user.id],
     ]);
     const game = (await black.get(`/api/games/${id}`)).body;

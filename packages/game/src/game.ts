@@ -64,7 +64,7 @@ export class Game {
   private undoDepth = 0;
   private redoStack: string[][] = [];
   private ending: Ending | null = null;
-  private pendingPromotion: { from: string; to: string } | null = null;
+  private promotion: { from: string; to: string } | null = null;
 
   private constructor(
     private readonly pos: Position,
@@ -88,27 +88,12 @@ export class Game {
   /** Rebuilds a game from its record, checking every move again. */
   static fromRecord(record: GameRecord): Result<Game, GameError> {
     const created = Game.create(record);
-    return created.ok ? created.value.playRecord(record, 0) : created;
+    return created.ok ? created.value.playRecord(record) : created;
   }
 
-  /**
-   * Brings the game to a later record of itself, as `fromRecord` would rebuild it, playing (and
-   * checking) only the moves the record adds. False when the record does not continue this history
-   * (an undo, a move waiting for its promotion piece here): the game is then in no known state and
-   * must be rebuilt.
-   */
-  catchUp(record: GameRecord): boolean {
-    if (this.pendingPromotion) return false;
-    const texts = record.moves.flat();
-    let played = 0;
-    for (const entry of this.history)
-      for (const text of entry.texts) if (text !== texts[played++]) return false;
-    return this.playRecord(record, played).ok;
-  }
-
-  /** Plays the record's move texts from the `from`-th on, then takes its undo, redo and ending. */
-  private playRecord(record: GameRecord, from: number): Result<Game, GameError> {
-    for (const text of record.moves.flat().slice(from)) {
+  /** Plays the record's move texts, then takes its undo, redo and ending. */
+  private playRecord(record: GameRecord): Result<Game, GameError> {
+    for (const text of record.moves.flat()) {
       const played = this.playText(text);
       if (!played.ok)
         return err(gameError('recordMove', this.history.length + 1, text, played.error.message));
@@ -143,6 +128,11 @@ export class Game {
     return COLOR_NAMES[this.pos.turn];
   }
 
+  /** The move waiting for its promotion piece (`promote`), or null. */
+  get pendingPromotion(): { from: string; to: string } | null {
+    return this.promotion;
+  }
+
   get isOver(): boolean {
     return !isLive(this.status().status);
   }
@@ -156,7 +146,7 @@ export class Game {
     const refusal = this.refuseAction();
     if (refusal) return err(refusal);
     if (this.pos.pendingSquare >= 0) return err(ruleError('choicePending'));
-    if (this.pendingPromotion) return err(gameError('promotionPending'));
+    if (this.promotion) return err(gameError('promotionPending'));
     const from = parseSquare(req.from);
     const to = parseSquare(req.to);
     if (from < 0 || to < 0) return err(gameError('invalidSquare'));
@@ -173,7 +163,7 @@ export class Game {
     if (candidates.length === 0) return err(explainIllegal(this.pos, from, to, type || undefined));
     if (new Set(candidates.map((m) => typeOf(movePiece(m)))).size > 1) return err(gameError('choosePiece'));
     if (movePromotion(candidates[0]) && !promotion) {
-      this.pendingPromotion = { from: req.from, to: req.to };
+      this.promotion = { from: req.from, to: req.to };
       return ok({ message: null });
     }
     const m = candidates.find((c) => movePromotion(c) === promotion);
@@ -183,11 +173,11 @@ export class Game {
 
   /** Completes a move that waits for its promotion piece. */
   promote(piece: TypeName): Result<ActionResult, GameError> {
-    const pending = this.pendingPromotion;
+    const pending = this.promotion;
     if (!pending) return err(gameError('noPendingPromotion'));
-    this.pendingPromotion = null;
+    this.promotion = null;
     const result = this.move({ ...pending, promotion: piece });
-    if (!result.ok) this.pendingPromotion = pending;
+    if (!result.ok) this.promotion = pending;
     return result;
   }
 
@@ -254,7 +244,7 @@ export class Game {
       this.undoDepth--;
     }
     this.redoStack = this.redoStack.slice(-HISTORY_CAP);
-    this.pendingPromotion = null;
+    this.promotion = null;
     return ok({ message: pair ? MESSAGES.undonePair : MESSAGES.undone });
   }
 
@@ -270,7 +260,7 @@ export class Game {
         this.commit(m.value);
       }
     }
-    this.pendingPromotion = null;
+    this.promotion = null;
     return ok({ message: pair ? MESSAGES.redonePair : MESSAGES.redone });
   }
 
@@ -334,7 +324,7 @@ export class Game {
     const refusal = this.refuseAction();
     if (refusal) return err(refusal);
     this.ending = ending;
-    this.pendingPromotion = null;
+    this.promotion = null;
     return ok({ message: ending.message });
   }
 
@@ -347,7 +337,7 @@ export class Game {
       setup: this.setup,
       history: this.history,
       status,
-      pendingPromotion: this.pendingPromotion,
+      pendingPromotion: this.promotion,
       undoDepth: this.undoDepth,
       redoDepth: this.redoStack.length,
       canUndo: historyOpen && this.undoDepth > 0,

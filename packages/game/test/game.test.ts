@@ -376,31 +376,6 @@ describe('records', () => {
     expect(again.ok && JSON.stringify(again.value.state())).toBe(JSON.stringify(g.state()));
   });
 
-  it('catches up with a later record of itself as a rebuild would, refusing one that does not continue it', () => {
-    const sbfen = 'r1bqkbnr/1ppp1ppp/p1(NB)5/4p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 0 4';
-    const g = game({ sbfen });
-    const behind = game({ sbfen });
-    play(g, 'b7-c6');
-    expect(behind.catchUp(g.toRecord())).toBe(true); // the attack, its choice pending
-    g.choose('bishop');
-    play(g, 'e1-g1');
-    g.resign();
-    const record = JSON.parse(JSON.stringify(g.toRecord()));
-    expect(behind.catchUp(record)).toBe(true);
-    expect(JSON.stringify(behind.state())).toBe(JSON.stringify(g.state()));
-    expect(JSON.stringify(behind.toRecord())).toBe(JSON.stringify(record));
-    const undone = game({ sbfen });
-    play(undone, 'b7-c6');
-    undone.choose('bishop');
-    play(undone, 'e1-g1');
-    const ahead = Game.fromRecord(undone.toRecord());
-    undone.undo();
-    expect(ahead.ok && ahead.value.catchUp(undone.toRecord())).toBe(false);
-    const other = game({ sbfen });
-    play(other, 'b7-b6');
-    expect(other.catchUp(undone.toRecord())).toBe(false);
-  });
-
   it('refuses a record with an illegal move and names it', () => {
     const record = game().toRecord();
     record.moves = [['e2e4'], ['e7e5'], ['e1e3']];
