@@ -9,7 +9,11 @@ const event = (gameId: string): GameEvent => ({
   thumb: null,
   over: false,
   players: ['w', 'b'],
-  written: { texts: ['e2e4'], columns: { moveCount: 1 }, record: { clock: { white: 0, black: 0 }, pendingPromotion: null } },
+  written: {
+    texts: ['e2e4'],
+    columns: { moveCount: 1 },
+    record: { clock: { white: 0, black: 0 }, pendingPromotion: null },
+  },
 });
 
 function nextEvent(bus: EventBus): Promise<GameEvent> {
