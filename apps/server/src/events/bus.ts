@@ -79,7 +79,8 @@ function emitter(): EventEmitter {
   return e;
 }
 
-const CHANNEL = 'sbc:game-events';
+// Named for its events' shape: instances of an older shape, during a rolling deploy, do not read these.
+const CHANNEL = 'sbc:game-frames';
 const PREFIX = 'sbc:';
 
 export function localBus(): EventBus {
