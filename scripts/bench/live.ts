@@ -118,9 +118,15 @@ export class Seat {
   /** A player's view of the clock, at the moment a message arrives. */
   private watchClock(message: ServerMessage): void {
     const { clocks } = this.game;
-    if (!clocks || this.role === 'spectator' || !('state' in message)) return;
+    // A move's frame carries its clocks (MoveFrame), any other change the whole game.
+    const clock =
+      message.type === 'game:move'
+        ? message.clock
+        : 'state' in message
+          ? message.state.gameState.clock
+          : undefined;
+    if (!clocks || this.role === 'spectator' || clock === undefined) return;
     const arrived = Date.now();
-    const clock = message.state.gameState.clock;
     if (message.type === 'game:timeout' && this.game.deadline !== null) {
       // Each player sees the flag: both count, as the issue measures it "as observed by the players".
       clocks.flags.push(arrived - this.game.deadline);
