@@ -65,6 +65,8 @@ export class Game {
   private redoStack: string[][] = [];
   private ending: Ending | null = null;
   private promotion: { from: string; to: string } | null = null;
+  /** The status of the position and ending as they are: asked several times a change, derived once. */
+  private report: StatusReport | null = null;
 
   private constructor(
     private readonly pos: Position,
@@ -101,6 +103,7 @@ export class Game {
     this.undoDepth = Math.min(record.undoDepth, this.history.length, HISTORY_CAP);
     this.redoStack = record.redo.slice(-HISTORY_CAP);
     this.ending = record.ending;
+    this.report = null;
     return ok(this);
   }
 
@@ -138,7 +141,8 @@ export class Game {
   }
 
   status(): StatusReport {
-    return gameStatus(this.pos, this.ending);
+    this.report ??= gameStatus(this.pos, this.ending);
+    return this.report;
   }
 
   /** Plays a move. A pawn reaching the last rank without a promotion piece waits for `promote`. */
@@ -204,6 +208,7 @@ export class Game {
   /** Plays a legal decision, records it and returns the move logic's message. */
   private commit(m: Move): string | null {
     const pos = this.pos;
+    this.report = null;
     if (moveKind(m) === SACRIFICE) {
       // The defender choice completes the last entry.
       const entry = this.history[this.history.length - 1];
@@ -240,6 +245,7 @@ export class Game {
     for (let i = pair ? 2 : 1; i > 0; i--) {
       const entry = this.history.pop()!;
       for (let k = 0; k < entry.texts.length; k++) this.pos.undo();
+      this.report = null;
       this.redoStack.push(entry.texts);
       this.undoDepth--;
     }
@@ -324,6 +330,7 @@ export class Game {
     const refusal = this.refuseAction();
     if (refusal) return err(refusal);
     this.ending = ending;
+    this.report = null;
     this.promotion = null;
     return ok({ message: ending.message });
   }
