@@ -8,15 +8,20 @@ import { clockState, ratingsOf } from './view.ts';
 // The texts an event's sockets get (docs/api.md §7), each built once where the change is stored:
 // every instance sends them as they are.
 
+/** A decision: its move text, the game after it, and the mover's time left the chess clock's plies gained (or null). */
+interface Decision {
+  text: string;
+  game: Game;
+  ply: number | null;
+}
+
 /**
  * A decision's frame (MoveFrame): its move text, the position's digest and what the rules cannot
- * derive (times, clocks, an end's result), from the game and its row as saved at `now`. `ply`: the
- * mover's time left that the chess clock's plies gained, or null.
+ * derive (times, clocks, an end's result), from the row as saved at `now`.
  */
 export function moveFrame(
   saved: GameRow,
-  game: Game,
-  ply: number | null,
+  { text, game, ply }: Decision,
   inactivityMs: number,
   now: number,
 ): string {
@@ -28,7 +33,7 @@ export function moveFrame(
     type: 'game:move',
     gameId: saved.id,
     version: saved.version,
-    text: game.moves.at(-1)?.texts.at(-1) ?? '',
+    text,
     digest: positionDigest(game.position),
     at,
     spent: { white: Math.floor(spent.white / 1000), black: Math.floor(spent.black / 1000) },
@@ -36,7 +41,8 @@ export function moveFrame(
   if (clock) {
     const { plies: _, ...clocks } = clock;
     frame.clock = { ...clocks, ply };
-  } else if (live) frame.inactivityDeadline = at + inactivityMs;
+  }
+  if (saved.timeControl.kind === 'untimed' && live) frame.inactivityDeadline = at + inactivityMs;
   if (!live) {
     frame.end = {
       status: saved.status as GameResponse['status'],

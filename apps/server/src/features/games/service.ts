@@ -121,15 +121,14 @@ export async function commit(
       : { status: row.drawRequestStatus, requestedBy: row.drawRequestedBy });
   const small = { pendingPromotion: game.pendingPromotion, clock, ...(chessClock && { chessClock }) };
   const record: StoredRecord = { ...game.toRecord(), ...small };
-  const { record: _, ...columns } = {
-    record,
+  const columns: Omit<GameChanges, 'record'> = {
     ...derived(game, row.sbfen),
     lastMoveAt: change.decided ? now : row.lastMoveAt,
     updatedAt: now,
     drawRequestStatus: draw.status,
     drawRequestedBy: draw.requestedBy,
     deadlineAt,
-  } satisfies GameChanges;
+  };
   const saved = await saveChange(services.database.db, loaded, { record, ...columns }, now);
   services.gameCache.put({ row: saved, names, stored: record, game });
   // Before the event: this instance fires on the deadline, the others, hearing of it, as backups.
@@ -140,28 +139,31 @@ export async function commit(
   const committed: Committed = {
     version: saved.version,
     view() {
+      if (view) return view;
       // The game in memory moves on with the next change: a copy rebuilt from the record tells this one.
       const current =
         game.isOver || services.gameCache.game(saved.id, saved.version) === game ? game : restore(record);
-      view ??= { ...gameView({ row: saved, names }, current.state(), time), message: change.message };
+      view = { ...gameView({ row: saved, names }, current.state(), time), message: change.message };
       return view;
     },
   };
+  // The decision's move text: the last of the history's last entry (a defender's choice completes it).
+  const text = moved ? (game.moves[game.moves.length - 1].texts.at(-1) as string) : null;
   const plies = chessClock?.plies;
   const ply = plies && plies.length > (stored.chessClock?.plies.length ?? 0) ? plies[plies.length - 1] : null;
   const event: GameEvent = {
     type: change.event,
     gameId: saved.id,
     version: saved.version,
-    frame: moved
-      ? moveFrame(saved, game, ply, time.inactivityMs, time.now)
-      : stateFrame(change.event, committed.view(), change.payload),
+    frame:
+      text === null
+        ? stateFrame(change.event, committed.view(), change.payload)
+        : moveFrame(saved, { text, game, ply }, time.inactivityMs, time.now),
     thumb: thumbFrame(saved, game, time.now),
     over: game.isOver,
     players: [saved.whitePlayerId, saved.blackPlayerId],
     written: {
-      texts:
-        game.isOver || change.rewinds ? null : moved ? [game.moves[game.moves.length - 1].texts.at(-1)!] : [],
+      texts: game.isOver || change.rewinds ? null : text === null ? [] : [text],
       columns: { ...columns, whiteRatingDiff: saved.whiteRatingDiff, blackRatingDiff: saved.blackRatingDiff },
       record: small,
     },
