@@ -61,6 +61,11 @@ export interface ActionResult {
  */
 export class Game {
   private readonly history: MoveHistoryEntry[] = [];
+  /**
+   * Each history entry's move texts as a record holds them: a copy replaced, never changed, when
+   * its entry changes, so that a record shares them and costs one array a move, not one a move played.
+   */
+  private readonly texts: string[][] = [];
   private undoDepth = 0;
   private redoStack: string[][] = [];
   private ending: Ending | null = null;
@@ -110,7 +115,7 @@ export class Game {
   toRecord(): GameRecord {
     return {
       ...this.setup,
-      moves: this.history.map((r) => [...r.texts]),
+      moves: this.texts.slice(),
       undoDepth: this.undoDepth,
       redo: this.redoStack.map((t) => [...t]),
       ending: this.ending,
@@ -214,6 +219,7 @@ export class Game {
       const entry = this.history[this.history.length - 1];
       const sacrificed = typeName(typeOf(movePiece(m)));
       entry.texts.push(moveText(pos, m));
+      this.texts[this.texts.length - 1] = [...entry.texts];
       pos.play(m);
       entry.sacrificed = entry.capturedPiece = sacrificed;
       entry.notation += checkSuffix(pos);
@@ -223,6 +229,7 @@ export class Game {
     pos.play(m);
     if (pos.pendingSquare < 0) entry.notation += checkSuffix(pos);
     this.history.push(entry);
+    this.texts.push([...entry.texts]);
     this.undoDepth = Math.min(this.undoDepth + 1, HISTORY_CAP);
     return moveMessage(m, entry.capturedPiece, entry.promotedTo, this.turn);
   }
@@ -244,6 +251,7 @@ export class Game {
     const pair = this.isHumanTurn() && this.undoDepth >= 2;
     for (let i = pair ? 2 : 1; i > 0; i--) {
       const entry = this.history.pop()!;
+      this.texts.pop();
       for (let k = 0; k < entry.texts.length; k++) this.pos.undo();
       this.report = null;
       this.redoStack.push(entry.texts);
