@@ -5,7 +5,15 @@ const event = (gameId: string): GameEvent => ({
   type: 'game:move',
   gameId,
   version: 1,
-  payload: { moveNumber: 1 },
+  frame: '{"type":"game:move"}',
+  thumb: null,
+  over: false,
+  players: ['w', 'b'],
+  written: {
+    texts: ['e2e4'],
+    columns: { moveCount: 1 },
+    record: { clock: { white: 0, black: 0 }, pendingPromotion: null },
+  },
 });
 
 function nextEvent(bus: EventBus): Promise<GameEvent> {

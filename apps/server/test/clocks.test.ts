@@ -81,10 +81,10 @@ describe('the clock', () => {
     const { services, log } = server.app;
     const move = (text: string) => (loaded: LoadedGame, userId: string) =>
       applyIntention(loaded, userId, { action: 'move', from: text.slice(0, 2), to: text.slice(2) });
-    const lagged = await act(services, log, agent.user.id, game.id, move('g1f3'), 300);
+    const lagged = (await act(services, log, agent.user.id, game.id, move('g1f3'), 300)).view();
     expect(lagged.gameState.clock?.white).toEqual(near(180_000 - 5_000 + 300));
     server.advance(5_000);
-    const slow = await act(services, log, agent.user.id, game.id, move('g8f6'), 4_000);
+    const slow = (await act(services, log, agent.user.id, game.id, move('g8f6'), 4_000)).view();
     expect(slow.gameState.clock?.black).toEqual(near(180_000 - 5_000 + 1_000));
   });
 

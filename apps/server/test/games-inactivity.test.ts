@@ -71,10 +71,10 @@ it('sweeps every idle game every 10 seconds, and counts it in the statistics', a
   vi.advanceTimersByTime(ABANDONMENT_CHECK_MS);
   const event = await timeout;
   // The computer, white, was to move and did not: the human wins by default.
-  expect(event.payload).toMatchObject({
+  expect(JSON.parse(event.frame)).toMatchObject({
     winnerId: human.user.id,
     inactivePlayerId: null,
-    status: 'abandoned',
+    state: { status: 'abandoned' },
   });
   expect((await human.get(`/api/games/${game.id}`)).body).toMatchObject({
     status: 'abandoned',

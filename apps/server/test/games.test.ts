@@ -116,7 +116,8 @@ describe('playing', () => {
     const { id } = await createGame(agent);
     const events = await eventsDuring(() => play(agent, id, 'f2f3', 'e7e5', 'g2g4'));
     expect(events.map((e) => e.type)).toEqual(['game:move', 'game:move', 'game:move']);
-    expect(events[2]).toMatchObject({ version: 3, payload: { moveCount: 3, move: { notation: 'g4' } } });
+    expect(events[2]).toMatchObject({ version: 3, written: { texts: ['g2g4'], columns: { moveCount: 3 } } });
+    expect(JSON.parse(events[2].frame)).toMatchObject({ type: 'game:move', version: 3, text: 'g2g4' });
     const mate = GameActionResponse.parse(await play(agent, id, 'd8h4'));
     expect(mate).toMatchObject({ status: 'checkmate', winner: 'black', moveCount: 4, version: 4 });
     expect(mate.gameState.statusMessage).toBe('Checkmate! Black wins!');
@@ -318,7 +319,7 @@ describe('online games', () => {
     const black = await server.signedIn();
     const id = await insertOnlineGame(server, white.user.id, black.user.id);
     const requested = await eventsDuring(() => white.post(`/api/games/${id}/draw/request`));
-    expect(requested.map((e) => [e.type, e.payload.requestedBy])).toEqual([
+    expect(requested.map((e) => [e.type, JSON.parse(e.frame).requestedBy])).toEqual([
       ['game:draw_requested', white.user.id],
     ]);
     const game = (await black.get(`/api/games/${id}`)).body;
@@ -382,7 +383,12 @@ describe('online games', () => {
     expect(events[0]).toMatchObject({
       type: 'game:resigned',
       gameId: id,
-      payload: { resignedBy: black.user.id, winnerId: white.user.id, status: 'resigned' },
+      over: true,
+    });
+    expect(JSON.parse(events[0].frame)).toMatchObject({
+      resignedBy: black.user.id,
+      winnerId: white.user.id,
+      state: { status: 'resigned' },
     });
     expect((await white.get(`/api/games/${id}`)).body).toMatchObject({ status: 'resigned', winner: 'white' });
   });

@@ -1,4 +1,4 @@
-import { Room, ServerMessage } from '@sbc/api';
+import { FollowedGame, Room, ServerMessage } from '@sbc/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redisBus } from '../src/events/bus.ts';
 import { endInactiveGames } from '../src/features/games/sweeper.ts';
@@ -46,39 +46,50 @@ async function move(sender: LiveClient, both: LiveClient[], gameId: string, text
   const got = await Promise.all(both.map((c) => c.next('game:move')));
   for (const m of got) {
     expect(ServerMessage.parse(m)).toEqual(got[0]);
-    expect(m).toMatchObject({ gameId, version: version + 1, state: { version: version + 1 } });
+    expect(m).toMatchObject({ gameId, version: version + 1 });
+    expect(JSON.stringify(m).length).toBeLessThanOrEqual(512);
   }
   return got[0];
+}
+
+/** The game as the client asks for it (game:sync), followed from there by its move frames. */
+async function following(client: LiveClient, gameId: string): Promise<FollowedGame> {
+  return FollowedGame.from((await client.ask({ type: 'game:sync', gameId, version: 0 }, 'game:state')).state);
 }
 
 describe('live play at /ws', () => {
   it('plays a room game: moves relayed with versions, a defender choice, a draw rejected then accepted', async () => {
     const { alice, bobId, a, b, gameId } = await liveRoom();
     const both = [a, b];
-    expect((await move(a, both, gameId, 'e2e4', 0)).move).toMatchObject({ player: 'white', notation: 'e4' });
+    expect((await move(a, both, gameId, 'e2e4', 0)).text).toBe('e2e4');
     await move(b, both, gameId, 'e7e5', 1);
     // The HTTP intentions take the same path and reach the sockets too.
     expect((await alice.post(`/api/games/${gameId}/moves`, { from: 'g1', to: 'f3' })).status).toBe(200);
-    for (const c of both) expect(await c.next('game:move')).toMatchObject({ version: 3, move: { to: 'f3' } });
+    for (const c of both) expect(await c.next('game:move')).toMatchObject({ version: 3, text: 'g1f3' });
     await move(b, both, gameId, 'b8c6', 3);
     await move(a, both, gameId, 'f1b5', 4);
     await move(b, both, gameId, 'a7a6', 5);
     await move(a, both, gameId, 'b5c6', 6);
-    const attack = await move(b, both, gameId, 'b7c6', 7);
-    expect(attack.message).toBe('Shared box attacked! White must choose which piece to sacrifice.');
-    expect(attack.state.gameState.pendingDefenderChoice).toMatchObject({
-      defender: 'white',
-      coordinate: 'c6',
+    // The frames say only the move: the rules on the client's copy derive the rest.
+    const followed = await following(a, gameId);
+    expect(followed.apply(await move(b, both, gameId, 'b7c6', 7))).toMatchObject({
+      kind: 'applied',
+      state: {
+        message: 'Shared box attacked! White must choose which piece to sacrifice.',
+        gameState: { pendingDefenderChoice: { defender: 'white', coordinate: 'c6' } },
+      },
     });
 
     a.send({ type: 'game:choose', gameId, sacrifice: 'bishop', version: 8 });
-    for (const c of both) {
-      expect(await c.next('game:move')).toMatchObject({
-        version: 9,
-        move: { sacrificed: 'bishop' },
-        message: 'Bishop sacrificed, mixed shared box created',
-      });
-    }
+    const [choice] = await Promise.all(both.map((c) => c.next('game:move')));
+    expect(choice).toMatchObject({ version: 9, text: 'sac=B' });
+    const chosen = followed.apply(choice);
+    expect(chosen).toMatchObject({
+      kind: 'applied',
+      state: { message: 'Bishop sacrificed, mixed shared box created' },
+    });
+    expect(followed.state.gameState.moveHistory.at(-1)).toMatchObject({ sacrificed: 'bishop' });
+    expect(followed.state).toEqual((await following(b, gameId)).state);
 
     b.send({ type: 'game:draw_request', gameId });
     for (const c of both)
@@ -126,8 +137,11 @@ describe('live play at /ws', () => {
     expect(room).toMatchObject({ gameId: start.gameId, hostIsWhite: 0 });
 
     // Bob is white now; the room's sockets follow the new game without asking.
-    const first = await move(b, both, start.gameId, 'e2e4', 0);
-    expect(first.state).toMatchObject({ whitePlayerId: bobId, blackPlayerId: alice.user.id });
+    await move(b, both, start.gameId, 'e2e4', 0);
+    expect((await following(b, start.gameId)).state).toMatchObject({
+      whitePlayerId: bobId,
+      blackPlayerId: alice.user.id,
+    });
     server.advance(6 * 60_000);
     await endInactiveGames(server.app.services, server.app.log);
     for (const c of both) {

@@ -63,7 +63,7 @@ describe('a rated game', () => {
       black: { ...ended, diff: blackRatingDiff },
     };
     expect(resigned.body.ratings).toEqual(shown);
-    expect((events[0].payload.game as GameResponse).ratings).toEqual(shown);
+    expect((JSON.parse(events[0].frame).state as GameResponse).ratings).toEqual(shown);
     expect((await server.agent().get(`/api/games/${gameId}`)).body.ratings).toEqual(shown);
 
     const rows = await ratingRows(server, pair);

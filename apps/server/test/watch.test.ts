@@ -258,7 +258,7 @@ describe('visitor sockets', () => {
     expect(await snapshot(server, gameId)).toEqual(before);
     // Still watching: the game goes on, and the visitor sees it.
     await play(white, gameId, 'e2e4');
-    expect(await visitor.next('game:move')).toMatchObject({ gameId, move: { to: 'e4' } });
+    expect(await visitor.next('game:move')).toMatchObject({ gameId, text: 'e2e4' });
     visitor.close();
     expect(await player.next('game:spectators', (m) => m.count === 0)).toMatchObject({ count: 0 });
     player.close();

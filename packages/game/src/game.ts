@@ -61,10 +61,17 @@ export interface ActionResult {
  */
 export class Game {
   private readonly history: MoveHistoryEntry[] = [];
+  /**
+   * Each history entry's move texts as a record holds them: a copy replaced, never changed, when
+   * its entry changes, so that a record shares them and costs one array a move, not one a move played.
+   */
+  private readonly texts: string[][] = [];
   private undoDepth = 0;
   private redoStack: string[][] = [];
   private ending: Ending | null = null;
-  private pendingPromotion: { from: string; to: string } | null = null;
+  private promotion: { from: string; to: string } | null = null;
+  /** The status of the position and ending as they are: asked several times a change, derived once. */
+  private report: StatusReport | null = null;
 
   private constructor(
     private readonly pos: Position,
@@ -98,11 +105,10 @@ export class Game {
    * must be rebuilt.
    */
   catchUp(record: GameRecord): boolean {
-    if (this.pendingPromotion) return false;
+    if (this.promotion) return false;
     const texts = record.moves.flat();
     let played = 0;
-    for (const entry of this.history)
-      for (const text of entry.texts) if (text !== texts[played++]) return false;
+    for (const entry of this.texts) for (const text of entry) if (text !== texts[played++]) return false;
     return this.playRecord(record, played).ok;
   }
 
@@ -116,13 +122,14 @@ export class Game {
     this.undoDepth = Math.min(record.undoDepth, this.history.length, HISTORY_CAP);
     this.redoStack = record.redo.slice(-HISTORY_CAP);
     this.ending = record.ending;
+    this.report = null;
     return ok(this);
   }
 
   toRecord(): GameRecord {
     return {
       ...this.setup,
-      moves: this.history.map((r) => [...r.texts]),
+      moves: this.texts.slice(),
       undoDepth: this.undoDepth,
       redo: this.redoStack.map((t) => [...t]),
       ending: this.ending,
@@ -143,12 +150,18 @@ export class Game {
     return COLOR_NAMES[this.pos.turn];
   }
 
+  /** The move waiting for its promotion piece (`promote`), or null. */
+  get pendingPromotion(): { from: string; to: string } | null {
+    return this.promotion;
+  }
+
   get isOver(): boolean {
     return !isLive(this.status().status);
   }
 
   status(): StatusReport {
-    return gameStatus(this.pos, this.ending);
+    this.report ??= gameStatus(this.pos, this.ending);
+    return this.report;
   }
 
   /** Plays a move. A pawn reaching the last rank without a promotion piece waits for `promote`. */
@@ -156,7 +169,7 @@ export class Game {
     const refusal = this.refuseAction();
     if (refusal) return err(refusal);
     if (this.pos.pendingSquare >= 0) return err(ruleError('choicePending'));
-    if (this.pendingPromotion) return err(gameError('promotionPending'));
+    if (this.promotion) return err(gameError('promotionPending'));
     const from = parseSquare(req.from);
     const to = parseSquare(req.to);
     if (from < 0 || to < 0) return err(gameError('invalidSquare'));
@@ -173,7 +186,7 @@ export class Game {
     if (candidates.length === 0) return err(explainIllegal(this.pos, from, to, type || undefined));
     if (new Set(candidates.map((m) => typeOf(movePiece(m)))).size > 1) return err(gameError('choosePiece'));
     if (movePromotion(candidates[0]) && !promotion) {
-      this.pendingPromotion = { from: req.from, to: req.to };
+      this.promotion = { from: req.from, to: req.to };
       return ok({ message: null });
     }
     const m = candidates.find((c) => movePromotion(c) === promotion);
@@ -183,11 +196,11 @@ export class Game {
 
   /** Completes a move that waits for its promotion piece. */
   promote(piece: TypeName): Result<ActionResult, GameError> {
-    const pending = this.pendingPromotion;
+    const pending = this.promotion;
     if (!pending) return err(gameError('noPendingPromotion'));
-    this.pendingPromotion = null;
+    this.promotion = null;
     const result = this.move({ ...pending, promotion: piece });
-    if (!result.ok) this.pendingPromotion = pending;
+    if (!result.ok) this.promotion = pending;
     return result;
   }
 
@@ -214,11 +227,13 @@ export class Game {
   /** Plays a legal decision, records it and returns the move logic's message. */
   private commit(m: Move): string | null {
     const pos = this.pos;
+    this.report = null;
     if (moveKind(m) === SACRIFICE) {
       // The defender choice completes the last entry.
       const entry = this.history[this.history.length - 1];
       const sacrificed = typeName(typeOf(movePiece(m)));
       entry.texts.push(moveText(pos, m));
+      this.texts[this.texts.length - 1] = [...entry.texts];
       pos.play(m);
       entry.sacrificed = entry.capturedPiece = sacrificed;
       entry.notation += checkSuffix(pos);
@@ -228,6 +243,7 @@ export class Game {
     pos.play(m);
     if (pos.pendingSquare < 0) entry.notation += checkSuffix(pos);
     this.history.push(entry);
+    this.texts.push([...entry.texts]);
     this.undoDepth = Math.min(this.undoDepth + 1, HISTORY_CAP);
     return moveMessage(m, entry.capturedPiece, entry.promotedTo, this.turn);
   }
@@ -249,12 +265,14 @@ export class Game {
     const pair = this.isHumanTurn() && this.undoDepth >= 2;
     for (let i = pair ? 2 : 1; i > 0; i--) {
       const entry = this.history.pop()!;
+      this.texts.pop();
       for (let k = 0; k < entry.texts.length; k++) this.pos.undo();
+      this.report = null;
       this.redoStack.push(entry.texts);
       this.undoDepth--;
     }
     this.redoStack = this.redoStack.slice(-HISTORY_CAP);
-    this.pendingPromotion = null;
+    this.promotion = null;
     return ok({ message: pair ? MESSAGES.undonePair : MESSAGES.undone });
   }
 
@@ -270,7 +288,7 @@ export class Game {
         this.commit(m.value);
       }
     }
-    this.pendingPromotion = null;
+    this.promotion = null;
     return ok({ message: pair ? MESSAGES.redonePair : MESSAGES.redone });
   }
 
@@ -334,7 +352,8 @@ export class Game {
     const refusal = this.refuseAction();
     if (refusal) return err(refusal);
     this.ending = ending;
-    this.pendingPromotion = null;
+    this.report = null;
+    this.promotion = null;
     return ok({ message: ending.message });
   }
 
@@ -347,7 +366,7 @@ export class Game {
       setup: this.setup,
       history: this.history,
       status,
-      pendingPromotion: this.pendingPromotion,
+      pendingPromotion: this.promotion,
       undoDepth: this.undoDepth,
       redoDepth: this.redoStack.length,
       canUndo: historyOpen && this.undoDepth > 0,

@@ -1,5 +1,26 @@
 import { EventEmitter } from 'node:events';
+import type { ClockRecord } from '@sbc/game';
+import type { games } from '../db/schema.ts';
 import { connectRedis } from '../redis.ts';
+
+type GameRow = typeof games.$inferSelect;
+
+/**
+ * What another instance's copy of the game in memory needs to follow a write, without the record
+ * (which grows with the game): the move texts the change added, the row's columns it set but the
+ * record, and the record's parts that are no moves.
+ */
+export interface Written {
+  /** Null when the change cannot be followed so (a takeback, an end): the copy goes. */
+  texts: string[] | null;
+  /** Through Redis its dates come as JSON's text. */
+  columns: Partial<Omit<GameRow, 'record'>>;
+  record: {
+    clock: { white: number; black: number };
+    chessClock?: ClockRecord | null;
+    pendingPromotion: { from: string; to: string } | null;
+  };
+}
 
 /** What happens to a game, as others (WebSocket clients, other instances) learn of it. */
 export interface GameEvent {
@@ -14,7 +35,15 @@ export interface GameEvent {
   gameId: string;
   /** The game's version after the change: an instance keeping an older one in memory follows it or drops it. */
   version: number;
-  payload: Record<string, unknown>;
+  /** The game's sockets' frame (docs/api.md §7), built once: every socket on every instance gets this text. */
+  frame: string;
+  /** The thumbnails' game:fen, built once; null while a defender's choice is pending (no SBFEN says it). */
+  thumb: string | null;
+  /** Whether the change ended the game: its thumbnails stop following it. */
+  over: boolean;
+  /** Its players, whose lists of games change. */
+  players: (string | null)[];
+  written: Written;
 }
 
 /** One kind of event, delivered to every subscriber on every instance. */
@@ -50,7 +79,8 @@ function emitter(): EventEmitter {
   return e;
 }
 
-const CHANNEL = 'sbc:game-events';
+// Named for its events' shape: instances of an older shape, during a rolling deploy, do not read these.
+const CHANNEL = 'sbc:game-frames';
 const PREFIX = 'sbc:';
 
 export function localBus(): EventBus {

@@ -19,9 +19,10 @@ export async function endOnTime(
   gameId: string,
 ): Promise<GameActionResponse | null> {
   try {
-    return await withGame(services, log, gameId, (loaded) =>
+    const done = await withGame(services, log, gameId, (loaded) =>
       !loaded.game.isOver && overdue(loaded.row, services.now()) ? onTime(loaded) : null,
     );
+    return done?.view() ?? null;
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 409) return null;
     throw error;

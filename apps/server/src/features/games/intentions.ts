@@ -12,7 +12,6 @@ import { conflict, forbidden, HttpError } from '../../errors.ts';
 import type { GameEvent } from '../../events/bus.ts';
 import { refusal } from './refusals.ts';
 import type { GameRow, LoadedGame } from './types.ts';
-import { moveView } from './view.ts';
 
 type DrawStatus = 'pending' | 'accepted' | 'rejected';
 
@@ -24,7 +23,17 @@ export interface Change {
   /** A decision of the side to move: its clock stops and the inactivity timer starts again. */
   decided: boolean;
   draw?: { status: DrawStatus; requestedBy: string | null };
-  payload?: Record<string, unknown>;
+  /** A takeback or its redo: the history changed otherwise than by moves added. */
+  rewinds?: true;
+  /** What the change's event says besides the game (docs/api.md §7). */
+  payload?: ChangeNews;
+}
+
+export interface ChangeNews {
+  requestedBy?: string | null;
+  resignedBy?: string;
+  winnerId?: string | null;
+  inactivePlayerId?: string | null;
 }
 
 /**
@@ -77,17 +86,15 @@ function expectNext(game: Game, intention: { moveNumber?: number; player?: Color
   }
 }
 
-const lastMove = (game: Game) => moveView(game.moves[game.moves.length - 1]);
-
 export function applyIntention(loaded: LoadedGame, userId: string, intention: GameIntention): Change {
   const { game } = loaded;
   switch (intention.action) {
     case 'undo':
       requireUntimed(loaded);
-      return { message: rules(game.undo()), event: 'game:updated', decided: true };
+      return { message: rules(game.undo()), event: 'game:updated', decided: true, rewinds: true };
     case 'redo':
       requireUntimed(loaded);
-      return { message: rules(game.redo()), event: 'game:updated', decided: true };
+      return { message: rules(game.redo()), event: 'game:updated', decided: true, rewinds: true };
     case 'move': {
       requireTurn(loaded, userId);
       expectNext(game, intention);
@@ -96,17 +103,17 @@ export function applyIntention(loaded: LoadedGame, userId: string, intention: Ga
       const message = rules(game.move({ from, to, piece, promotion }));
       // A pawn on the last rank without its promotion piece waits for 'promote': no move yet.
       if (game.moves.length === before) return { message, event: 'game:updated', decided: false };
-      return { message, event: 'game:move', decided: true, payload: { move: lastMove(game) } };
+      return { message, event: 'game:move', decided: true };
     }
     case 'choose': {
       requireTurn(loaded, userId);
       const message = rules(game.choose(intention.sacrifice));
-      return { message, event: 'game:move', decided: true, payload: { move: lastMove(game) } };
+      return { message, event: 'game:move', decided: true };
     }
     case 'promote': {
       requireTurn(loaded, userId);
       const message = rules(game.promote(intention.piece));
-      return { message, event: 'game:move', decided: true, payload: { move: lastMove(game) } };
+      return { message, event: 'game:move', decided: true };
     }
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { GamePage, GameSummary } from '@sbc/api';
+import type { GamePage } from '@sbc/api';
 import type { Channel, EventBus } from '../../events/bus.ts';
 import { ReadCache } from '../../read-cache.ts';
 
@@ -39,10 +39,7 @@ export class GameLists {
     this.changes.subscribe((change) => {
       if (change.from !== this.instance) this.drop(change.players);
     });
-    bus.subscribe((event) => {
-      const { whitePlayerId, blackPlayerId } = event.payload.game as GameSummary;
-      this.drop([whitePlayerId, blackPlayerId]);
-    });
+    bus.subscribe((event) => this.drop(event.players));
   }
 
   /** The page of `query` (a validated query string, whose keys come in the schema's order). */

@@ -2,13 +2,14 @@ import {
   ChoiceIntention,
   CreateGameRequest,
   DrawResponseRequest,
+  type GameActionResponse,
   GameIntention,
   type GamePage,
   GamesQuery,
   MoveIntention,
   NoBody,
 } from '@sbc/api';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/session.ts';
 import { gameCreationLimit } from '../accounts/limits.ts';
@@ -28,6 +29,12 @@ type Id = { Params: z.infer<typeof params> };
 export async function playerRoutes(app: FastifyInstance): Promise<void> {
   const { services } = app;
   const db = services.database.db;
+  /** The intention as the signed-in user's, answered with the whole game. */
+  const answer = async (
+    request: FastifyRequest<Id>,
+    apply: Parameters<typeof act>[4],
+  ): Promise<GameActionResponse> =>
+    (await act(services, request.log, requireUser(request).id, request.params.id, apply)).view();
   // Signed-in first: a stranger learns nothing, not even whether the body was valid.
   app.addHook('preValidation', async (request) => {
     requireUser(request);
@@ -67,7 +74,7 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
     '/api/games/:id/moves',
     { schema: { params, body: MoveIntention } },
     async (request) =>
-      act(services, request.log, requireUser(request).id, request.params.id, (loaded, userId) =>
+      answer(request, (loaded, userId) =>
         applyIntention(loaded, userId, { action: 'move', ...request.body }),
       ),
   );
@@ -75,35 +82,30 @@ export async function playerRoutes(app: FastifyInstance): Promise<void> {
   app.patch<Id & { Body: GameIntention }>(
     '/api/games/:id',
     { schema: { params, body: GameIntention } },
-    async (request) =>
-      act(services, request.log, requireUser(request).id, request.params.id, (loaded, userId) =>
-        applyIntention(loaded, userId, request.body),
-      ),
+    async (request) => answer(request, (loaded, userId) => applyIntention(loaded, userId, request.body)),
   );
 
   app.post<Id & { Body: ChoiceIntention }>(
     '/api/games/:id/choice',
     { schema: { params, body: ChoiceIntention } },
     async (request) =>
-      act(services, request.log, requireUser(request).id, request.params.id, (loaded, userId) =>
+      answer(request, (loaded, userId) =>
         applyIntention(loaded, userId, { action: 'choose', ...request.body }),
       ),
   );
 
   app.post<Id>('/api/games/:id/resign', { schema: { params, body: NoBody } }, async (request) =>
-    act(services, request.log, requireUser(request).id, request.params.id, resign),
+    answer(request, resign),
   );
 
   app.post<Id>('/api/games/:id/draw/request', { schema: { params, body: NoBody } }, async (request) =>
-    act(services, request.log, requireUser(request).id, request.params.id, requestDraw),
+    answer(request, requestDraw),
   );
 
   app.post<Id & { Body: DrawResponseRequest }>(
     '/api/games/:id/draw/respond',
     { schema: { params, body: DrawResponseRequest } },
     async (request) =>
-      act(services, request.log, requireUser(request).id, request.params.id, (loaded, userId) =>
-        respondToDraw(loaded, userId, request.body.accept),
-      ),
+      answer(request, (loaded, userId) => respondToDraw(loaded, userId, request.body.accept)),
   );
 }

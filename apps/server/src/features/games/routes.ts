@@ -6,7 +6,6 @@ import { playerRoutes } from './player.ts';
 import { gameReadRoutes } from './reads.ts';
 import { caughtUp } from './store.ts';
 import { inactivitySweeper } from './sweeper.ts';
-import type { GameChanges } from './types.ts';
 
 /**
  * Games: the reads, the player's calls, the admin's games and maintenance calls, the inactivity
@@ -15,11 +14,11 @@ import type { GameChanges } from './types.ts';
  */
 export async function gameRoutes(app: FastifyInstance): Promise<void> {
   const { bus, gameCache, clockTimers } = app.services;
-  const stop = bus.subscribe(({ gameId, version, payload }) => {
-    const written = payload.written as GameChanges | undefined;
+  const stop = bus.subscribe(({ gameId, version, written }) => {
     gameCache.follow(gameId, version, (loaded) => caughtUp(loaded, written));
     // Through Redis the deadline comes as JSON's text.
-    if (written) clockTimers.arm(gameId, written.deadlineAt && new Date(written.deadlineAt), true);
+    const { deadlineAt } = written.columns;
+    clockTimers.arm(gameId, deadlineAt ? new Date(deadlineAt) : null, true);
   });
   app.addHook('onClose', async () => stop());
   // Whether maintenance is on, for every page's banner: public, like the refusal it announces.

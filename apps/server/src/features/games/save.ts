@@ -84,8 +84,10 @@ export async function saveGame(
   const { row, stored } = loaded;
   const history = loaded.game.moves;
   const same = (i: number) => stored.moves[i].join(' ') === history[i].texts.join(' ');
-  let kept = 0;
-  while (kept < stored.moves.length && kept < history.length && same(kept)) kept++;
+  // One intention changes the history at its end only (a move, a choice, a takeback and its redo):
+  // the entries kept are found from the end, so that a move costs the same however long the game.
+  let kept = Math.min(stored.moves.length, history.length);
+  while (kept > 0 && !same(kept - 1)) kept--;
   const saved = { ...row, ...changes, version: row.version + 1 };
   const [done] = await (tx ? saveQuery(db) : saveStatement(db)).execute({
     ...changes,

@@ -5,12 +5,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { UserRow } from '../../db/schema.ts';
 import { notFound } from '../../errors.ts';
+import type { GameEvent } from '../../events/bus.ts';
 import type { Services } from '../../services.ts';
+import { moveFrame, stateFrame, thumbFrame } from './frames.ts';
 import { type Change, colorsOf, onTime } from './intentions.ts';
 import { describable } from './position.ts';
 import { saveChange } from './rated.ts';
 import { refusal } from './refusals.ts';
-import { findGame, insertGame, loadGame, rebuild } from './store.ts';
+import { findGame, insertGame, loadGame, rebuild, restore } from './store.ts';
 import { clockAfter, clockAtStart, overdue } from './timing.ts';
 import type { GameChanges, LoadedGame, StoredRecord } from './types.ts';
 import { gameView, type ViewTime } from './view.ts';
@@ -85,9 +87,16 @@ export async function readGame(services: Services, id: string): Promise<LoadedGa
   return loaded;
 }
 
+/** A change stored: its version, and the whole game as an HTTP answer, made only when asked for. */
+export interface Committed {
+  version: number;
+  view(): GameActionResponse;
+}
+
 /**
  * Stores what an intention did to a loaded game (409 if someone else changed it meanwhile), keeps
- * the game in the cache, then tells the others through the bus.
+ * the game in the cache, then tells the others through the bus: the sockets' frame built once as
+ * text, and what other instances' copies follow the write with.
  */
 export async function commit(
   services: Services,
@@ -95,11 +104,11 @@ export async function commit(
   loaded: LoadedGame,
   change: Change,
   lagMs = 0,
-): Promise<GameActionResponse> {
-  const { row, stored, game } = loaded;
+): Promise<Committed> {
+  const { row, stored, game, names } = loaded;
   const now = services.now();
-  const state = game.state();
-  const { chessClock, deadlineAt } = clockAfter(loaded, change.event === 'game:move', now.getTime(), lagMs);
+  const moved = change.event === 'game:move';
+  const { chessClock, deadlineAt } = clockAfter(loaded, moved, now.getTime(), lagMs);
   const clock = { ...stored.clock };
   if (change.decided) {
     clock[row.currentTurn as ColorName] += Math.max(0, now.getTime() - row.lastMoveAt.getTime());
@@ -110,14 +119,9 @@ export async function commit(
     (game.isOver && row.drawRequestStatus === 'pending'
       ? { status: null, requestedBy: null }
       : { status: row.drawRequestStatus, requestedBy: row.drawRequestedBy });
-  const record: StoredRecord = {
-    ...game.toRecord(),
-    pendingPromotion: state.pendingPromotion,
-    clock,
-    ...(chessClock && { chessClock }),
-  };
-  const written: GameChanges = {
-    record,
+  const small = { pendingPromotion: game.pendingPromotion, clock, ...(chessClock && { chessClock }) };
+  const record: StoredRecord = { ...game.toRecord(), ...small };
+  const columns: Omit<GameChanges, 'record'> = {
     ...derived(game, row.sbfen),
     lastMoveAt: change.decided ? now : row.lastMoveAt,
     updatedAt: now,
@@ -125,38 +129,48 @@ export async function commit(
     drawRequestedBy: draw.requestedBy,
     deadlineAt,
   };
-  const saved = await saveChange(services.database.db, loaded, written, now);
-  services.gameCache.put({ row: saved, names: loaded.names, stored: record, game });
+  const saved = await saveChange(services.database.db, loaded, { record, ...columns }, now);
+  services.gameCache.put({ row: saved, names, stored: record, game });
   // Before the event: this instance fires on the deadline, the others, hearing of it, as backups.
   services.clockTimers.arm(saved.id, saved.deadlineAt);
   services.gameLists.changed(saved.whitePlayerId, saved.blackPlayerId);
-  const view: GameActionResponse = {
-    ...gameView({ row: saved, names: loaded.names }, state, {
-      inactivityMs: inactivityMs(services),
-      now: now.getTime(),
-    }),
-    message: change.message,
+  const time = { inactivityMs: inactivityMs(services), now: now.getTime() };
+  let view: GameActionResponse | undefined;
+  const committed: Committed = {
+    version: saved.version,
+    view() {
+      if (view) return view;
+      // The game in memory moves on with the next change: a copy rebuilt from the record tells this one.
+      const current =
+        game.isOver || services.gameCache.game(saved.id, saved.version) === game ? game : restore(record);
+      view = { ...gameView({ row: saved, names }, current.state(), time), message: change.message };
+      return view;
+    },
   };
-  const event = {
+  // The decision's move text: the last of the history's last entry (a defender's choice completes it).
+  const text = moved ? (game.moves[game.moves.length - 1].texts.at(-1) as string) : null;
+  const plies = chessClock?.plies;
+  const ply = plies && plies.length > (stored.chessClock?.plies.length ?? 0) ? plies[plies.length - 1] : null;
+  const event: GameEvent = {
     type: change.event,
     gameId: saved.id,
     version: saved.version,
-    payload: {
-      ...change.payload,
-      status: saved.status,
-      currentTurn: saved.currentTurn,
-      winner: saved.winner,
-      moveCount: saved.moveCount,
-      // The game as it now is, so that every instance relays it to its sockets without a read.
-      game: view,
-      // What the write stored, so that an instance holding the game one version behind follows it
-      // (with a rated end's rating changes).
-      written: { ...written, whiteRatingDiff: saved.whiteRatingDiff, blackRatingDiff: saved.blackRatingDiff },
+    frame:
+      text === null
+        ? stateFrame(change.event, committed.view(), change.payload)
+        : moveFrame(saved, { text, game, ply }, time.inactivityMs, time.now),
+    thumb: thumbFrame(saved, game, time.now),
+    over: game.isOver,
+    players: [saved.whitePlayerId, saved.blackPlayerId],
+    written: {
+      texts: game.isOver || change.rewinds ? null : text === null ? [] : [text],
+      columns: { ...columns, whiteRatingDiff: saved.whiteRatingDiff, blackRatingDiff: saved.blackRatingDiff },
+      record: small,
     },
   };
   // The change is committed: a lost event only delays the others until they reload.
   await services.bus.publish(event).catch((err) => log.warn({ err }, 'game event not published'));
-  return view;
+  return committed;
 }
 
 /**
@@ -171,7 +185,7 @@ export async function withGame(
   id: string,
   apply: (loaded: LoadedGame) => Change | null,
   lagMs = 0,
-): Promise<GameActionResponse | null> {
+): Promise<Committed | null> {
   const loaded = services.gameCache.take(id) ?? (await loadGame(services.database.db, id));
   if (!loaded) return null;
   let change: Change | null = null;
@@ -195,7 +209,7 @@ export async function act(
   gameId: string,
   apply: (loaded: LoadedGame, userId: string) => Change,
   lagMs = 0,
-): Promise<GameActionResponse> {
+): Promise<Committed> {
   let late = false;
   const done = await withGame(
     services,

@@ -17,15 +17,8 @@ import { alias, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { games, moves, roomPlayers, rowCounts, users } from '../../db/schema.ts';
-import type {
-  FoundGame,
-  GameChanges,
-  GameRow,
-  LoadedGame,
-  MoveRow,
-  PlayerNames,
-  StoredRecord,
-} from './types.ts';
+import type { Written } from '../../events/bus.ts';
+import type { FoundGame, GameRow, LoadedGame, MoveRow, PlayerNames, StoredRecord } from './types.ts';
 
 const GAME_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -163,22 +156,24 @@ export function rebuild(found: FoundGame): LoadedGame {
 
 /**
  * The game one version on, as another instance's write left it (`written`, from its event): the
- * row with the written columns, the rules' game caught up with the new record, a promotion waiting
- * again included; null when the game cannot follow that way and must be rebuilt.
+ * rules' game plays the texts the change added, a promotion waiting again included, and the row
+ * takes the written columns; null when the game cannot follow that way and must be rebuilt.
  */
-export function caughtUp(loaded: LoadedGame, written: GameChanges | undefined): LoadedGame | null {
-  const stored = written?.record as StoredRecord | undefined;
+export function caughtUp(loaded: LoadedGame, { texts, columns, record }: Written): LoadedGame | null {
   const { game } = loaded;
-  if (!written || !stored || !game.catchUp(stored)) return null;
-  if (stored.pendingPromotion && !game.move(stored.pendingPromotion).ok) return null;
+  if (!texts || game.pendingPromotion) return null;
+  for (const text of texts) if (!game.playText(text).ok) return null;
+  if (record.pendingPromotion && !game.move(record.pendingPromotion).ok) return null;
+  const stored: StoredRecord = { ...game.toRecord(), ...record };
   const row: GameRow = {
     ...loaded.row,
-    ...written,
+    ...columns,
+    record: stored,
     version: loaded.row.version + 1,
     // Through Redis the dates come as JSON's text.
-    lastMoveAt: new Date(written.lastMoveAt),
-    updatedAt: new Date(written.updatedAt),
-    deadlineAt: written.deadlineAt && new Date(written.deadlineAt),
+    lastMoveAt: new Date(columns.lastMoveAt ?? loaded.row.lastMoveAt),
+    updatedAt: new Date(columns.updatedAt ?? loaded.row.updatedAt),
+    deadlineAt: columns.deadlineAt ? new Date(columns.deadlineAt) : null,
   };
   return { row, names: loaded.names, stored, game };
 }

@@ -40,7 +40,7 @@ export async function endInactiveGames(
           ? null
           : abandon(loaded),
       );
-      if (done) ended.push(done);
+      if (done) ended.push(done.view());
     } catch (error) {
       // 409: someone moved in the meantime, so the game is no longer idle. Anything else is one
       // broken game, which must not keep the others from being swept.

@@ -11,7 +11,9 @@ export function clockAfter({ row, stored, game }: LoadedGame, moved: boolean, no
   const before = stored.chessClock;
   if (!before || row.timeControl.kind === 'untimed') return { chessClock: null, deadlineAt: null };
   const mover = row.currentTurn as ColorName;
-  let clock = moved && game.turn !== mover ? passTurn(row.timeControl, before, mover, now, lagMs) : before;
+  // Whole milliseconds: the measured lag has fractions, which the clock's every frame would carry.
+  const lag = Math.round(lagMs);
+  let clock = moved && game.turn !== mover ? passTurn(row.timeControl, before, mover, now, lag) : before;
   if (game.isOver) clock = stopClock(clock, game.turn, now);
   const deadlineAt = game.isOver ? null : new Date(deadlineOf(row.timeControl, clock, game.turn).at);
   return { chessClock: clock, deadlineAt };

@@ -32,13 +32,18 @@ function gameFields({ row, names }: FoundGame | ListedGame): Omit<GameResponse, 
     lastMoveAt: row.lastMoveAt.toISOString(),
     timeControl: row.timeControl,
     rated: row.rated,
-    ratings: {
-      white: gameRating(row.whiteRating, row.whiteProvisional, row.whiteRatingDiff),
-      black: gameRating(row.blackRating, row.blackProvisional, row.blackRatingDiff),
-    },
+    ratings: ratingsOf(row),
     version: row.version,
   };
 }
+
+/** The players' ratings as the game stores them, with a rated end's changes. */
+export const ratingsOf = (
+  row: Pick<GameRow, `${'white' | 'black'}${'Rating' | 'Provisional' | 'RatingDiff'}`>,
+): GameResponse['ratings'] => ({
+  white: gameRating(row.whiteRating, row.whiteProvisional, row.whiteRatingDiff),
+  black: gameRating(row.blackRating, row.blackProvisional, row.blackRatingDiff),
+});
 
 const gameRating = (
   rating: number | null,

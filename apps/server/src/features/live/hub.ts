@@ -1,12 +1,5 @@
 import type { WebSocket } from '@fastify/websocket';
-import type {
-  GameActionResponse,
-  MaintenanceResponse,
-  MoveRecord,
-  ServerMessage,
-  ServerMessageOf,
-} from '@sbc/api';
-import { type GameStatus, isLive } from '@sbc/game';
+import type { MaintenanceResponse, ServerMessage } from '@sbc/api';
 import type { GameEvent } from '../../events/bus.ts';
 import type { PlayerEvent } from '../lobby/events.ts';
 import type { RoomEvent } from '../rooms/events.ts';
@@ -47,69 +40,6 @@ export function measureLag(socket: LiveSocket, now: number): void {
   const half = (now - socket.pingedAt) / 2;
   socket.lagMs = socket.lagMs === 0 ? half : socket.lagMs * 0.7 + half * 0.3;
   socket.pingedAt = 0;
-}
-
-/** What commit() puts in a game event's payload (features/games/service.ts). */
-interface GamePayload {
-  game: GameActionResponse;
-  move?: MoveRecord;
-  requestedBy?: string;
-  resignedBy?: string;
-  winnerId?: string | null;
-  inactivePlayerId?: string | null;
-}
-
-/** A game event as the socket protocol says it (docs/api.md §7). */
-export function gameMessage(event: GameEvent): ServerMessage {
-  const payload = event.payload as unknown as GamePayload;
-  const { message, ...state } = payload.game;
-  const changed = { gameId: event.gameId, version: state.version, state };
-  switch (event.type) {
-    case 'game:move':
-      return { type: 'game:move', ...changed, move: payload.move!, message };
-    case 'game:updated':
-      return { type: 'game:state', ...changed };
-    case 'game:resigned':
-      return {
-        type: event.type,
-        ...changed,
-        resignedBy: payload.resignedBy!,
-        winnerId: payload.winnerId ?? null,
-      };
-    case 'game:draw_requested':
-      return { type: event.type, ...changed, requestedBy: payload.requestedBy! };
-    case 'game:draw_accepted':
-    case 'game:draw_rejected':
-      return { type: event.type, ...changed };
-    case 'game:timeout':
-      return {
-        type: event.type,
-        ...changed,
-        winnerId: payload.winnerId ?? null,
-        inactivePlayerId: payload.inactivePlayerId ?? null,
-      };
-  }
-}
-
-/**
- * A game event as a thumbnail shows it (game:fen); null while a defender's choice is pending, a
- * position no SBFEN describes: the choice's event shows the position after it.
- */
-export function thumbMessage(event: GameEvent): ServerMessageOf<'game:fen'> | null {
-  const { game } = event.payload as unknown as GamePayload;
-  const { sbfen } = game.gameState;
-  if (sbfen === null) return null;
-  const last = game.gameState.lastMove;
-  return {
-    type: 'game:fen',
-    gameId: event.gameId,
-    sbfen,
-    lastMove: last && { from: last.from, to: last.to },
-    moveCount: game.moveCount,
-    turn: game.currentTurn,
-    over: !isLive(game.status as GameStatus),
-    clock: game.gameState.clock,
-  };
 }
 
 /** A message as the bytes of a text frame. */
@@ -238,27 +168,26 @@ export class Hub {
     }
   }
 
+  /** Every socket of the game gets the event's frame as the change built it: encoded once here, never rebuilt. */
   relayGame(event: GameEvent): void {
     const sockets = this.byGame.get(event.gameId);
-    // Every socket of the game gets the same text: serialized and encoded once, not once a socket.
     if (sockets) {
-      const text = frame(gameMessage(event));
+      const text = Buffer.from(event.frame);
       for (const socket of sockets) this.sendFrame(socket, text);
     }
     this.relayThumb(event);
   }
 
-  /** The game's thumbnail, built once for all its followers; an ended game's is its last. */
-  private relayThumb(event: GameEvent): void {
-    const sockets = this.byThumb.get(event.gameId);
-    const message = sockets && thumbMessage(event);
-    if (!sockets || !message) return;
-    const text = frame(message);
+  /** The game's thumbnail, the same way to all its followers; an ended game's is its last. */
+  private relayThumb({ gameId, thumb, over }: GameEvent): void {
+    const sockets = this.byThumb.get(gameId);
+    if (!sockets || thumb === null) return;
+    const text = Buffer.from(thumb);
     for (const socket of sockets) {
       this.sendFrame(socket, text);
-      if (message.over) socket.thumbs.delete(event.gameId);
+      if (over) socket.thumbs.delete(gameId);
     }
-    if (message.over) this.byThumb.delete(event.gameId);
+    if (over) this.byThumb.delete(gameId);
   }
 
   /** Maintenance switched on or off: every socket, its text encoded once. */

@@ -104,11 +104,11 @@ async function play(
   apply: (loaded: LoadedGame, playerId: string) => Change,
 ): Promise<void> {
   if (socket.games.get(gameId) === 'spectator') throw SPECTATOR;
-  const result = await act(live.services, live.log, socket.player.id, gameId, apply, socket.lagMs);
+  const done = await act(live.services, live.log, socket.player.id, gameId, apply, socket.lagMs);
   // The bus told the game's followers; a socket that acted without following learns it here.
   if (!socket.games.has(gameId)) {
     live.hub.follow(socket, gameId, 'player');
-    const { message, ...state } = result;
+    const { message, ...state } = done.view();
     live.hub.send(socket, { type: 'game:state', gameId, version: state.version, state });
   }
 }
