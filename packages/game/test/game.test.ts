@@ -401,7 +401,6 @@ describe('records', () => {
     expect(other.catchUp(undone.toRecord())).toBe(false);
   });
 
-
   it('refuses a record with an illegal move and names it', () => {
     const record = game().toRecord();
     record.moves = [['e2e4'], ['e7e5'], ['e1e3']];
