@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAS_CHROMIUM, launchChromium, MISSING_CHROMIUM } from './chromium.ts';
 import { createRoom, inGame, joinRoom, person, register } from './live-support.ts';
-import { moveList, play, square, startWebServer, type WebServer } from './support.ts';
+import { moveList, play, square, startWebServer, type WebServer, waitForMoves } from './support.ts';
 
 /** Pictures of the pages, to look at (outside the repository). */
 const SHOTS = '/tmp/shots-rooms';
@@ -122,13 +122,15 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Rooms and game links in Chromium'
     const read = watch(root);
     await root.goto(`/game/${id}`);
     await square(root, 'e4', 'white pawn').waitFor();
-    expect(await moveList(root)).toEqual(['e4']);
+    // The list follows the board by a render (the move history takes the deferred view).
+    expect(await waitForMoves(root, 1)).toEqual(['e4']);
     expect(read.reads).toEqual([200]);
     expect(await root.getByRole('heading', { name: 'Game Controls' }).count()).toBe(0);
     expect(await root.getByRole('button', { name: 'Resign' }).count()).toBe(0);
     // The computer, black, is to move: nobody plays it on the admin's screen.
     await root.waitForTimeout(4000);
-    expect(await moveList(root)).toEqual(['e4']);
+    // The list follows the board by a render (the move history takes the deferred view).
+    expect(await waitForMoves(root, 1)).toEqual(['e4']);
     expect(read.posts).toEqual([]);
     await shots(root, 'admin-computer-game');
     expect(pageErrors).toEqual([]);
