@@ -10,11 +10,13 @@
  *   npm run -s bench:relay-browser                          # this checkout (the npm script builds it)
  *   npm run -s bench:relay-browser -- --base <checkout>     # and another built checkout, side by side
  *   npm run -s bench:relay-browser -- --plies 300           # the game played to 300 plies first
+ *   npm run -s bench:relay-browser -- --postgres            # each server on a fresh PostgreSQL database
  *   options: --moves 60 (measured, on each server) --rounds 6 (the moves in rounds, the servers in turn)
  *            --new <checkout> (another built checkout in this one's place)
  *
  * Each server is a checkout's build (apps/server/dist/main.js, which serves that checkout's
- * apps/web/dist) in production on a fresh PGlite in a temporary DATA_DIR. Two registered users play
+ * apps/web/dist) in production on a fresh PGlite in a temporary DATA_DIR (or, with --postgres, a fresh PostgreSQL
+ * database each, dropped after). Two registered users play
  * in a room, each in a browser context of its own at 1366×768 on /game/{id}. The moves are the fixed
  * legal line of scripts/bench/moves.ts: the first --plies over HTTP as the players, before the pages
  * open, then the measured ones by mouse clicks on the square centres (the piece, its box's choice
@@ -28,14 +30,16 @@ import { join, resolve } from 'node:path';
 import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../apps/web/e2e/chromium.ts';
 import { registered } from './bench/account.ts';
-import { load, option, quantile, textOption } from './bench/cli.ts';
+import { flag, load, option, quantile, textOption } from './bench/cli.ts';
 import { legalLine, type MoveIntention } from './bench/moves.ts';
+import { freshDatabase } from './bench/postgres.ts';
 import { built, productionEnv, type RunningServer, startServer } from './bench/server.ts';
 
 const MOVES = option('--moves', 60);
 const PLIES = option('--plies', 0);
 const ROUNDS = option('--rounds', 6);
 const BASE = textOption('--base');
+const POSTGRES = flag('--postgres');
 /** The checkout measured as new: this one unless `--new <checkout>` names another built one. */
 const NEW = textOption('--new') ?? resolve(import.meta.dirname, '..');
 const TARGET_MS = 50;
@@ -113,6 +117,8 @@ interface Side {
   name: string;
   dir: string;
   server: RunningServer;
+  /** Its PostgreSQL database (--postgres), else null: PGlite in `dir`. */
+  pg: { drop(): void } | null;
   contexts: BrowserContext[];
   pages: Page[];
   /** The next ply of the line. */
@@ -130,7 +136,8 @@ async function call(request: APIRequestContext, url: string, data?: object) {
 /** Starts `root`'s server, opens a room game between two new users, plays PLIES, and opens their pages. */
 async function openSide(browser: Browser, name: string, root: string): Promise<Side> {
   const dir = mkdtempSync(join(tmpdir(), `sbc-bench-relay-${name}-`));
-  const server = await startServer(built(root), dir, productionEnv());
+  const pg = POSTGRES ? freshDatabase(`_${name}`) : null;
+  const server = await startServer(built(root), dir, productionEnv(pg?.url));
   const { url } = server;
   let code = '';
   let gameId = '';
@@ -156,12 +163,13 @@ async function openSide(browser: Browser, name: string, root: string): Promise<S
       return page;
     }),
   );
-  return { name, dir, server, contexts, pages, ply: PLIES, shown: [], painted: [] };
+  return { name, dir, server, pg, contexts, pages, ply: PLIES, shown: [], painted: [] };
 }
 
 async function closeSide(side: Side): Promise<void> {
   await Promise.all(side.contexts.map((c) => c.close()));
   await side.server.stop();
+  side.pg?.drop();
   rmSync(side.dir, { recursive: true, force: true });
 }
 
