@@ -455,7 +455,7 @@ function print(servers: RunningServer[], m: Measure, all: Figures[]): Outcome {
   const pinged = (t.sockets * m.seconds * 1000) / PING_MS;
   console.log(
     `received by the games' sockets: ${(seen.bytes / moves).toFixed(0)} bytes a move (every frame's payload), ` +
-      `game:move p50 / max ${quantile(seen.moveSizes, 0.5)} / ${Math.max(0, ...seen.moveSizes)} bytes; ` +
+      `game:move p50 / max ${quantile(seen.moveSizes, 0.5)} / ${quantile(seen.moveSizes, 1)} bytes; ` +
       `keep-alive pings answered ${seen.pings} (each socket every ${PING_MS / 1000} s: ~${pinged.toFixed(0)})`,
   );
   if (t.lost || trouble.duplicates || trouble.errors.size || trouble.closes.size) process.exitCode = 1;
@@ -591,7 +591,7 @@ function printComparison(base: Outcome, next: Outcome): void {
     cpu: o.cpu / o.moves,
     bytes: o.bytes / o.moves,
     size: quantile(o.moveSizes, 0.5),
-    maxSize: Math.max(0, ...o.moveSizes),
+    maxSize: quantile(o.moveSizes, 1),
     relay50: quantile(o.relay, 0.5),
     relay99: quantile(o.relay, 0.99),
   });
