@@ -25,8 +25,7 @@ export const load = (): string =>
     .map((l) => l.toFixed(2))
     .join(' ');
 
-/** The `q` quantile (0 to 1) of some figures, 0 when there are none. */
-/** The q-quantile of `xs` (1: the largest; 0 when empty), without spreading them (a long list overflows the stack). */
+/** The `q` quantile (0 to 1; 1 the largest) of some figures, 0 when there are none. */
 export function quantile(xs: number[], q: number): number {
   const sorted = [...xs].sort((a, b) => a - b);
   return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : 0;
