@@ -131,7 +131,9 @@ const PREPLAY_RATE = 400;
  */
 const SOCKET_RATE = 2;
 /** Each game's moves: the first two of a timed game, those played first, those of the run, and one spare. */
-const LINE = legalLine(2 + PLIES + Math.ceil(((SECONDS + WARMUP) * RATE) / GAMES) + 1);
+const PLIES_NEEDED = 2 + PLIES + Math.ceil(((SECONDS + WARMUP) * RATE) / GAMES) + 1;
+/** The plain line reaches 300 plies; a longer one spares the pawns (scripts/bench/moves.ts). */
+const LINE = legalLine(PLIES_NEEDED, { sparePawns: PLIES_NEEDED > 300 });
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
