@@ -17,7 +17,7 @@
  *   npm run bench:live -- --compare ../base --plies 80   # that build, then this one, the same load (below)
  *   npm run bench:live -- --instances 2 --workers 2 --games 10000 --rate 1000 --seconds 60   # 30,000 sockets (below)
  *   options: --games 1000 --spectators 1 --rate 200 (moves/s) --seconds 30 --warmup 5
- *            --plies 0 (each game played this far first: a game's messages grow with its moves)
+ *            --plies 0 (each game played this far first: a long game's moves against a short one's)
  *            --redis (one instance through Redis too) --profile (the servers' --cpu-prof, kept)
  *            --attack-rate 1 (game:sync a second on each attacking socket)
  *            --concurrency 100 (games set up at once) --ping-ms 25000 (the servers' LIVE_PING_MS)
