@@ -4,7 +4,7 @@
  * carries and what the rules derive, so that it stays small however long the game; the position's
  * digest tells when the two copies part, and then only a full state (game:sync) mends it.
  */
-import { Game, positionDigest } from '@sbc/game';
+import { type Game, gameFromState, positionDigest } from '@sbc/game';
 import type { GameActionResponse, GameResponse } from './games.ts';
 import type { MoveFrame } from './live.ts';
 
@@ -17,23 +17,6 @@ export type FrameResult =
   | { kind: 'applied'; state: GameActionResponse }
   | { kind: 'stale' | 'gap' | 'mismatch' };
 
-/** The rules' copy of a game state: its start and its move texts replayed (a pending promotion left out). */
-function replay(state: GameResponse): Game | null {
-  const { gameState } = state;
-  const created = Game.fromRecord({
-    sbfen: gameState.startSbfen,
-    standard: gameState.standard,
-    mode: state.mode,
-    humanColor: gameState.humanPlayer,
-    aiDifficulty: gameState.aiDifficulty,
-    moves: gameState.moveHistory.map((m) => m.texts),
-    undoDepth: gameState.undoDepth,
-    redo: [],
-    ending: null,
-  });
-  return created.ok ? created.value : null;
-}
-
 export class FollowedGame {
   private constructor(
     private held: GameResponse,
@@ -43,7 +26,7 @@ export class FollowedGame {
 
   /** Follows a game from a full state (game:state, an HTTP answer). */
   static from(state: GameResponse): FollowedGame {
-    return new FollowedGame(state, replay(state));
+    return new FollowedGame(state, gameFromState(state.gameState));
   }
 
   get state(): GameResponse {
@@ -94,7 +77,7 @@ export class FollowedGame {
   reset(state: GameResponse): boolean {
     if (state.version < this.held.version && this.game) return false;
     this.held = state;
-    this.game = replay(state);
+    this.game = gameFromState(state.gameState);
     return true;
   }
 }

@@ -1,12 +1,11 @@
 import type { GameActionResponse, GameResponse, ServerGameState } from '@sbc/api';
-import type { Game, GameError, GameState } from '@sbc/game';
+import { type Game, type GameError, type GameState, gameFromState, recordFromState } from '@sbc/game';
 import type { Result } from '@sbc/rules';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { toast } from '../../../components/ui/toast-store.ts';
 import { errorMessage, HttpError, isUnauthorized, LiveError } from '../../../lib/http.ts';
 import { queryKeys } from '../../../lib/query-keys.ts';
-import { gameFromState, recordFromState } from '../lib/model.ts';
 import { useShownClock } from './useShownClock.ts';
 
 /** Who caused the last change: it decides the Game Over dialog's delay and the toast titles. */
