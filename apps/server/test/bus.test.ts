@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type EventBus, type GameEvent, localBus, redisBus } from '../src/events/bus.ts';
+import { type EventBus, type GameEvent, localBus } from '../src/events/bus.ts';
+import { redisBuses } from './instances.ts';
 
 const event = (gameId: string): GameEvent => ({
   type: 'game:move',
@@ -51,7 +52,12 @@ describe('event bus', () => {
 
   it.skipIf(!process.env.REDIS_URL)('shares events between instances through Redis', async () => {
     const url = process.env.REDIS_URL as string;
-    const [one, two] = await Promise.all([redisBus(url), redisBus(url)]);
+    const bus = redisBuses(url);
+    // A group on another prefix of the same Redis (tests beside these) hears none of it.
+    const [one, two, apart] = await Promise.all([bus(), bus(), redisBuses(url)()]);
+    const overheard: unknown[] = [];
+    apart.subscribe((e) => overheard.push(e));
+    apart.channel('rooms').subscribe((e) => overheard.push(e));
     try {
       const received = nextEvent(two);
       await one.publish(event('shared'));
@@ -59,8 +65,13 @@ describe('event bus', () => {
       const inRoom = new Promise((resolve) => two.channel('rooms').subscribe(resolve));
       await one.channel('rooms').publish({ roomId: 'r1' });
       expect(await inRoom).toEqual({ roomId: 'r1' });
+      // Its own events still flow, after the others: had the others reached it, they were first.
+      const own = nextEvent(apart);
+      await apart.publish(event('apart'));
+      expect(await own).toEqual(event('apart'));
+      expect(overheard).toEqual([event('apart')]);
     } finally {
-      await Promise.all([one.close(), two.close()]);
+      await Promise.all([one.close(), two.close(), apart.close()]);
     }
   });
 });

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { type EventBus, localBus, redisBus } from '../src/events/bus.ts';
 import { Agent, startServer, type TestServer, type TestServerOptions } from './helpers.ts';
@@ -11,9 +12,18 @@ export async function twoInstances(
 ): Promise<{ server: TestServer; other: FastifyInstance }> {
   const redisUrl = process.env.REDIS_URL;
   const shared = redisUrl ? null : localBus();
-  const bus = async (): Promise<EventBus> => shared ?? redisBus(redisUrl as string);
+  const bus = shared ? async () => shared : redisBuses(redisUrl as string);
   const server = await startServer({ ...options, bus: await bus() });
   return { server, other: await server.instance(await bus()) };
+}
+
+/**
+ * Buses of one group of instances on the Redis at `url`, on channels of their own: the maintenance
+ * switch or a lobby's seek of tests running beside them on the same Redis never reach them.
+ */
+export function redisBuses(url: string): () => Promise<EventBus> {
+  const prefix = `sbc-test-${randomUUID()}:`;
+  return () => redisBus(url, prefix);
 }
 
 /** The same client (its cookies) on another instance. */

@@ -9,11 +9,11 @@ import type { Room } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisBus } from '../src/events/bus.ts';
 import type { PresenceChange, RoomPresence } from '../src/features/rooms/presence.ts';
 import { PRESENCE_BEAT_MS, PRESENCE_TTL_MS, redisPresence } from '../src/features/rooms/presence-redis.ts';
 import { connectRedis } from '../src/redis.ts';
 import { startServer, type TestServer } from './helpers.ts';
+import { redisBuses } from './instances.ts';
 import { LiveClient, listen } from './live-helpers.ts';
 
 const { DATABASE_URL, REDIS_URL } = process.env;
@@ -139,7 +139,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
     let urls: { survivor: string; doomed: string };
     beforeAll(async () => {
       const redis = () => connectRedis(REDIS_URL as string);
-      const bus = () => redisBus(REDIS_URL as string);
+      const bus = redisBuses(REDIS_URL as string);
       server = await startServer({ bus: await bus(), redis: await redis() });
       doomed = await server.instance(await bus(), await redis());
       urls = { survivor: await listen(server.app), doomed: await listen(doomed) };

@@ -1,10 +1,10 @@
 import { FollowedGame, Room, ServerMessage } from '@sbc/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { redisBus } from '../src/events/bus.ts';
 import { endInactiveGames } from '../src/features/games/sweeper.ts';
 import { GUEST_COOKIE } from '../src/features/rooms/guests.ts';
 import { snapshot } from './game-helpers.ts';
 import { startServer, type TestServer } from './helpers.ts';
+import { redisBuses } from './instances.ts';
 import { LiveClient, listen } from './live-helpers.ts';
 
 let server: TestServer;
@@ -12,7 +12,7 @@ let url: string;
 // With REDIS_URL the events go through Redis, as between instances.
 beforeAll(async () => {
   const redis = process.env.REDIS_URL;
-  server = await startServer(redis ? { bus: await redisBus(redis) } : {});
+  server = await startServer(redis ? { bus: await redisBuses(redis)() } : {});
   url = await listen(server.app);
 }, 60_000);
 afterAll(() => server.close());

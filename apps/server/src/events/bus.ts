@@ -80,13 +80,13 @@ function emitter(): EventEmitter {
 }
 
 // Named for its events' shape: instances of an older shape, during a rolling deploy, do not read these.
-const CHANNEL = 'sbc:game-frames';
+const GAME_CHANNEL = 'game-frames';
 const PREFIX = 'sbc:';
 
 export function localBus(): EventBus {
   const local = emitter();
   return {
-    ...emitterChannel<GameEvent>(local, CHANNEL),
+    ...emitterChannel<GameEvent>(local, PREFIX + GAME_CHANNEL),
     channel: (name) => emitterChannel(local, PREFIX + name),
     async close() {
       local.removeAllListeners();
@@ -94,11 +94,15 @@ export function localBus(): EventBus {
   };
 }
 
-export async function redisBus(url: string): Promise<EventBus> {
+/**
+ * Redis's channels are one space for all its clients, whatever their numbered database: `prefix`
+ * keeps apart groups of instances sharing one Redis (the tests running side by side).
+ */
+export async function redisBus(url: string, prefix = PREFIX): Promise<EventBus> {
   const [pub, sub] = await Promise.all([connectRedis(url), connectRedis(url)]);
   const local = emitter();
   // One subscription for every channel, so that a channel opened later misses nothing.
-  await sub.psubscribe(`${PREFIX}*`);
+  await sub.psubscribe(`${prefix}*`);
   sub.on('pmessage', (_pattern, channel, message) => {
     local.emit(channel, JSON.parse(message));
   });
@@ -109,8 +113,8 @@ export async function redisBus(url: string): Promise<EventBus> {
     subscribe: emitterChannel<E>(local, name).subscribe,
   });
   return {
-    ...remote<GameEvent>(CHANNEL),
-    channel: (name) => remote(PREFIX + name),
+    ...remote<GameEvent>(prefix + GAME_CHANNEL),
+    channel: (name) => remote(prefix + name),
     async close() {
       local.removeAllListeners();
       sub.disconnect();
