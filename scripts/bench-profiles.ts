@@ -11,19 +11,22 @@
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sbc_ratings npm run seed:ratings
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/sbc_ratings npm run bench:profiles
  *   options: --rate 200 --seconds 20 --connections 20 --players 500
+ *            --base <checkout> (another built checkout, e.g. main's: each call timed on it, then on
+ *            this one, side by side in one run)
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { load, option } from './bench/cli.ts';
-import { BUILT, productionEnv, type RunningServer, startServer } from './bench/server.ts';
+import { load, option, textOption } from './bench/cli.ts';
+import { built, productionEnv, type RunningServer, startServer } from './bench/server.ts';
 
 const RATE = option('--rate', 200);
 const SECONDS = option('--seconds', 20);
 const CONNECTIONS = option('--connections', 20);
 const PLAYERS = option('--players', 500);
+const BASE = textOption('--base');
 const TARGET_MS = 50;
 const HEADERS = { 'accept-encoding': 'gzip, deflate, br' };
 
@@ -73,11 +76,19 @@ async function main() {
   };
   const dir = mkdtempSync(join(tmpdir(), 'sbc-bench-profiles-'));
   // The seeded games in play are not swept as abandoned while the calls are timed.
-  const server: RunningServer = await startServer(BUILT, dir, {
-    ...productionEnv(url),
-    INACTIVITY_MINUTES: '100000',
-  });
+  const env = { ...productionEnv(url), INACTIVITY_MINUTES: '100000' };
+  const builds: [string, string | undefined][] = BASE
+    ? [
+        ['base', BASE],
+        ['new', undefined],
+      ]
+    : [['new', undefined]];
+  const servers: RunningServer[] = [];
   try {
+    for (const [name, checkout] of builds) {
+      mkdirSync(join(dir, name));
+      servers.push(await startServer(built(checkout), join(dir, name), env));
+    }
     const calls: [string, () => string][] = [
       ['GET /api/players/{username}', () => `/api/players/${pick()}`],
       ['GET /api/players/{username}/ratings', () => `/api/players/${pick()}/ratings`],
@@ -89,32 +100,36 @@ async function main() {
         `${RATE} requests/s for ${SECONDS} s a call over ${CONNECTIONS} connections; load ${load()}`,
     );
     console.log(
-      '| call | requests | p50 (ms) | p99 (ms) | max (ms) | p99 under 50 ms | server CPU/request (ms) | load after |',
+      '| call | build | requests | p50 (ms) | p99 (ms) | max (ms) | p99 under 50 ms | server CPU/request (ms) | load after |',
     );
-    console.log('| --- | --: | --: | --: | --: | --- | --: | --- |');
+    console.log('| --- | --- | --: | --: | --: | --: | --- | --: | --- |');
     let failed = 0;
     for (const [name, path] of calls) {
-      await cannon(server.url, path, 5); // warm-up: the pool's connections, the planner's caches
-      const cpu = server.cpuMs();
-      const { r, errors } = await cannon(server.url, path);
-      const cpuPerRequest = (server.cpuMs() - cpu) / r.requests.total;
-      const met = r.latency.p99 < TARGET_MS && errors === 0;
-      if (!met) failed++;
-      const cells = [
-        name,
-        r.requests.total,
-        r.latency.p50,
-        r.latency.p99,
-        r.latency.max,
-        met ? 'yes' : `no${errors ? ` (${errors} errors)` : ''}`,
-        cpuPerRequest.toFixed(2),
-        load(),
-      ];
-      console.log(`| ${cells.join(' | ')} |`);
+      for (const [i, server] of servers.entries()) {
+        await cannon(server.url, path, 5); // warm-up: the pool's connections, the planner's caches
+        const cpu = server.cpuMs();
+        const { r, errors } = await cannon(server.url, path);
+        const cpuPerRequest = (server.cpuMs() - cpu) / r.requests.total;
+        const met = r.latency.p99 < TARGET_MS && errors === 0;
+        const build = builds[i][0];
+        if (!met && build === 'new') failed++;
+        const cells = [
+          name,
+          build,
+          r.requests.total,
+          r.latency.p50,
+          r.latency.p99,
+          r.latency.max,
+          met ? 'yes' : `no${errors ? ` (${errors} errors)` : ''}`,
+          cpuPerRequest.toFixed(2),
+          load(),
+        ];
+        console.log(`| ${cells.join(' | ')} |`);
+      }
     }
     if (failed) console.error(`${failed} call(s) missed p99 < ${TARGET_MS} ms or had errors`);
   } finally {
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import {
   AuditPage,
   LEADERBOARD_MIN_GAMES,
@@ -236,6 +237,33 @@ describe('GET /api/leaderboards', () => {
     await vi.waitFor(async () =>
       expect((await board('rapid')).map((p) => p.username)).toEqual([newcomer.user.username]),
     );
+  });
+
+  it('answers the boards as compressed as asked, the same JSON in each encoding', async () => {
+    const get = (encoding?: string) =>
+      server.app.inject({
+        method: 'GET',
+        url: '/api/leaderboards',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const [plain, br, gzip, refused] = [
+      await get(),
+      await get('gzip, deflate, br'),
+      await get('gzip'),
+      await get('br;q=0, deflate'),
+    ];
+    expect(plain.headers).toMatchObject({
+      'content-type': 'application/json; charset=utf-8',
+      vary: 'accept-encoding',
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const boards = Leaderboards.parse(plain.json());
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString())).toEqual(boards);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(boards);
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(boards);
   });
 });
 

@@ -263,10 +263,17 @@ export async function pageGamesNextTo(
   return gamesOf(db, ids);
 }
 
+/** Every list's last read, prepared once: its ids are one array parameter, whatever their number. */
+const listedStatement = preparedOnce((db) =>
+  selectGames(db, summaryColumns)
+    .where(sql`${games.id} = any(${sql.placeholder('ids')})`)
+    .prepare('listed_games'),
+);
+
 /** The games of `ids` with their players' names, in the order of `ids`. */
 export async function gamesOf(db: Db, ids: string[]): Promise<ListedGame[]> {
   if (ids.length === 0) return [];
-  const found = await selectGames(db, summaryColumns).where(inArray(games.id, ids));
+  const found = await listedStatement(db).execute({ ids });
   const at = new Map(ids.map((id, i) => [id, i]));
   found.sort((x, y) => (at.get(x.game.id) as number) - (at.get(y.game.id) as number));
   return found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } }));

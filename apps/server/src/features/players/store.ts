@@ -1,24 +1,18 @@
 import type { PageQuery, PlayerGamePage, Profile, RatingHistory } from '@sbc/api';
 import { isProvisional, LIVE_STATUSES, SPEEDS, type Speed } from '@sbc/game';
-import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { offsetOf, pageOf, toCount } from '../../common/paging.ts';
 import type { Db } from '../../db/connect.ts';
-import { games, ratingChanges, ratings, type UserRow, users } from '../../db/schema.ts';
+import { preparedOnce } from '../../db/prepared.ts';
+import { games, ratingChanges, ratings, users } from '../../db/schema.ts';
 import { gamesOf } from '../games/store.ts';
 import { summaryView } from '../games/view.ts';
 
 /** How many of a category's last rated games its progress adds up (lichess's 12). */
 export const PROGRESS_GAMES = 12;
 
-/** The player of a username, in any case (its unique index is on lower(username)). */
-export async function findPlayer(db: Db, username: string): Promise<UserRow | null> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()))
-    .limit(1);
-  return row ?? null;
-}
+/** A username, in any case, as its unique index on lower(username) reads it. */
+const named = () => eq(sql`lower(${users.username})`, sql.placeholder('name'));
 
 /**
  * The sum of the changes of the last rated games in the category of the `ratings` row being read:
@@ -35,52 +29,63 @@ const live = sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '));
  * The player's online games, as white and as black, each side read off its own index alone
  * (games_white_online, games_black_online: a player's thousands of games cost no heap reads),
  * newest first within each; `limit` keeps each side's newest. An OR of the sides would read every
- * row, or walk all games by date.
+ * row, or walk all games by date. The player is the `users` row the statement reads.
  */
-const sides = (userId: string, limit?: number): SQL => {
+const sides = (limit?: Placeholder): SQL => {
   const side = (color: 'white' | 'black') =>
     sql`(select id, created_at, status, winner, ${color} as color from ${games}
-      where ${sql.identifier(`${color}_player_id`)} = ${userId} and mode = 'online'
+      where ${sql.identifier(`${color}_player_id`)} = ${users.id} and mode = 'online'
       order by created_at desc, id desc ${limit === undefined ? sql`` : sql`limit ${limit}`})`;
   return sql`${side('white')} union all ${side('black')}`;
 };
 
-/** The rows of a query written in SQL (both drivers answer `{ rows }`). */
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+interface RatedRow {
+  speed: Speed;
+  rating: number;
+  deviation: number;
+  games: number;
+  progress: number;
 }
 
-/** What `/@/{username}` shows: each category's rating and progress, the counts, the game in play. */
-export async function readProfile(db: Db, user: UserRow): Promise<Profile> {
-  const [rated, [counts]] = await Promise.all([
-    db
-      .select({
-        speed: ratings.speed,
-        rating: ratings.rating,
-        deviation: ratings.deviation,
-        games: ratings.games,
-        progress: progress(),
-      })
-      .from(ratings)
-      .where(eq(ratings.userId, user.id)),
-    // One pass over the player's online games: a result counts (an abort has none), and the
-    // newest still in play is the one to watch.
-    rowsOf<{ won: string; drawn: string; lost: string; playing: string | null }>(
-      db,
-      sql`select
-        count(*) filter (where winner = color) as won,
-        count(*) filter (where winner is null and status not in (${live}, 'aborted')) as drawn,
-        count(*) filter (where winner <> color) as lost,
-        (array_agg(id order by created_at desc) filter (where status in (${live})))[1] as playing
-      from (${sides(user.id)}) g`,
-    ),
-  ]);
-  const [won, drawn, lost] = [counts.won, counts.drawn, counts.lost].map(toCount);
-  const bySpeed = new Map(rated.map((r) => [r.speed, r]));
+/**
+ * What `/@/{username}` shows, in one statement (the profile page's first call): the player, each
+ * category's rating and progress, and one pass over their online games for the counts (a result
+ * counts; an abort has none) and the newest still in play, the one to watch.
+ */
+const profileStatement = preparedOnce((db) =>
+  db
+    .select({
+      username: users.username,
+      createdAt: users.createdAt,
+      tosViolation: users.tosViolation,
+      rated: sql<RatedRow[]>`(select coalesce(json_agg(json_build_object('speed', ${ratings.speed},
+          'rating', ${ratings.rating}, 'deviation', ${ratings.deviation}, 'games', ${ratings.games},
+          'progress', ${progress()})), '[]')
+        from ${ratings} where ${ratings.userId} = ${users.id})`,
+      counts: sql<{ won: number; drawn: number; lost: number; playing: string | null }>`(select
+        json_build_object(
+          'won', count(*) filter (where winner = color),
+          'drawn', count(*) filter (where winner is null and status not in (${live}, 'aborted')),
+          'lost', count(*) filter (where winner <> color),
+          'playing', (array_agg(id order by created_at desc) filter (where status in (${live})))[1])
+        from (${sides()}) g)`,
+    })
+    .from(users)
+    .where(named())
+    .limit(1)
+    .prepare('profile'),
+);
+
+/** The profile of a username, in any case; null when nobody has it. */
+export async function readProfile(db: Db, username: string): Promise<Profile | null> {
+  const [row] = await profileStatement(db).execute({ name: username.toLowerCase() });
+  if (!row) return null;
+  const { won, drawn, lost, playing } = row.counts;
+  const bySpeed = new Map(row.rated.map((r) => [r.speed, r]));
   return {
-    username: user.username,
-    createdAt: user.createdAt.toISOString(),
-    tosViolation: user.tosViolation,
+    username: row.username,
+    createdAt: row.createdAt.toISOString(),
+    tosViolation: row.tosViolation,
     ratings: SPEEDS.flatMap((speed) => {
       const r = bySpeed.get(speed);
       return r
@@ -97,51 +102,86 @@ export async function readProfile(db: Db, user: UserRow): Promise<Profile> {
         : [];
     }),
     counts: { played: won + drawn + lost, won, lost, drawn },
-    playing: counts.playing ? { gameId: counts.playing } : null,
+    playing: playing ? { gameId: playing } : null,
   };
 }
 
-/** A page of the player's online games, finished and in play, newest first. */
-export async function readPlayerGames(db: Db, userId: string, page: PageQuery): Promise<PlayerGamePage> {
+/**
+ * The player of a username, their online games' count and the ids of one page of them, newest
+ * first, in one statement: each side read up to the page's end (`reach`).
+ */
+const gamePageStatement = preparedOnce((db) => {
+  const [reach, size, offset] = ['reach', 'size', 'offset'].map((name) => sql.placeholder(name));
+  return db
+    .select({
+      total: sql<string>`(select count(*) from (${sides()}) g)`,
+      ids: sql<string[]>`array(select id from (${sides(reach)}) g
+        order by created_at desc, id desc limit ${size} offset ${offset})`,
+    })
+    .from(users)
+    .where(named())
+    .limit(1)
+    .prepare('player_game_page');
+});
+
+/** A page of the player's online games, finished and in play, newest first; null for nobody's username. */
+export async function readPlayerGames(
+  db: Db,
+  username: string,
+  page: PageQuery,
+): Promise<PlayerGamePage | null> {
   const offset = offsetOf(page);
-  const [[counted], ids] = await Promise.all([
-    rowsOf<{ total: string }>(db, sql`select count(*) as total from (${sides(userId)}) g`),
-    rowsOf<{ id: string }>(
-      db,
-      sql`select id from (${sides(userId, offset + page.pageSize)}) g
-      order by created_at desc, id desc limit ${page.pageSize} offset ${offset}`,
-    ),
-  ]);
-  const listed = await gamesOf(
-    db,
-    ids.map((r) => r.id),
-  );
-  return pageOf(page, toCount(counted.total), listed.map(summaryView));
+  const [found] = await gamePageStatement(db).execute({
+    name: username.toLowerCase(),
+    reach: offset + page.pageSize,
+    size: page.pageSize,
+    offset,
+  });
+  if (!found) return null;
+  const listed = await gamesOf(db, found.ids);
+  return pageOf(page, toCount(found.total), listed.map(summaryView));
 }
 
 /**
  * Each category's rating at the end of each day (UTC) the player had a rated game in it, oldest
  * first: one point a day, as lichess draws it, so that a player of thousands of games gets a chart
- * of hundreds of points (the rows come in the index rating_changes_player's order).
+ * of hundreds of points (the rows come in the index rating_changes_player's order). Null for a
+ * username nobody has; the player and their points are one statement.
  */
-export async function readHistory(db: Db, userId: string): Promise<RatingHistory> {
+const historyStatement = preparedOnce((db) => {
   const day = sql`date_trunc('day', ${ratingChanges.createdAt} at time zone 'UTC')`;
-  const rows = await db
+  const points = db
     .selectDistinctOn([ratingChanges.speed, day], {
       speed: ratingChanges.speed,
+      at: sql`floor(extract(epoch from ${ratingChanges.createdAt}) * 1000)::bigint`.as('at'),
       after: ratingChanges.after,
-      at: ratingChanges.createdAt,
     })
     .from(ratingChanges)
-    .where(eq(ratingChanges.userId, userId))
-    .orderBy(asc(ratingChanges.speed), asc(day), desc(ratingChanges.createdAt));
-  const points = new Map<Speed, { at: number; rating: number }[]>();
-  for (const row of rows) {
-    const line = points.get(row.speed) ?? points.set(row.speed, []).get(row.speed)!;
-    line.push({ at: row.at.getTime(), rating: Math.round(row.after) });
+    .where(eq(ratingChanges.userId, users.id))
+    .orderBy(asc(ratingChanges.speed), asc(day), desc(ratingChanges.createdAt))
+    .as('points');
+  return db
+    .select({
+      points: sql<[Speed, number, number][]>`(select coalesce(json_agg(json_build_array(
+          ${points.speed}, ${points.at}, ${points.after}) order by ${points.speed}, ${points.at}), '[]')
+        from ${points})`,
+    })
+    .from(users)
+    .where(named())
+    .limit(1)
+    .prepare('rating_history');
+});
+
+export async function readHistory(db: Db, username: string): Promise<RatingHistory | null> {
+  const [row] = await historyStatement(db).execute({ name: username.toLowerCase() });
+  if (!row) return null;
+  const lines = new Map<Speed, { at: number; rating: number }[]>();
+  for (const [speed, at, after] of row.points) {
+    const line = lines.get(speed) ?? lines.set(speed, []).get(speed)!;
+    line.push({ at, rating: Math.round(after) });
   }
   return SPEEDS.flatMap((speed) => {
-    const line = points.get(speed);
+    const line = lines.get(speed);
     return line ? [{ speed, points: line }] : [];
   });
 }
