@@ -104,6 +104,8 @@ function statements(counts: RatingSeedCounts, run: string, record: string): [str
          window w as (partition by player, speed order by created_at, game rows unbounded preceding)`,
     ],
     ['rating changes index', 'create unique index on seed_changes (game, player)'],
+    // Counted once at the end (recount_players) rather than game by game by the triggers.
+    ['player counts off', 'alter table games disable trigger games_count_players'],
     [
       'games',
       `insert into games (id, created_at, updated_at, last_move_at, owner_id, white_player_id, black_player_id,
@@ -147,6 +149,7 @@ function statements(counts: RatingSeedCounts, run: string, record: string): [str
          join seed_players pw on pw.i = l.w join seed_players pb on pb.i = (l.b + 1) % ${n}
          where l.w <> (l.b + 1) % ${n}`,
     ],
+    ['player counts', 'alter table games enable trigger games_count_players;\nselect recount_players()'],
   ];
 }
 
@@ -176,7 +179,7 @@ export async function seedRatings(
       }
     });
     // The visibility map lets the profile's counts and the history read their indexes alone.
-    for (const table of ['users', 'games', 'ratings', 'rating_changes'])
+    for (const table of ['users', 'games', 'ratings', 'rating_changes', 'player_counts'])
       await db.execute(sql.raw(`vacuum analyze ${table}`));
     log(`vacuum analyze; ${((Date.now() - started) / 1000).toFixed(0)} s in all`);
     return `rated_${run}_`;

@@ -8,9 +8,9 @@ import {
   RatingHistory,
 } from '@sbc/api';
 import type { Speed } from '@sbc/game';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { games, ratingChanges, ratings, users } from '../src/db/schema.ts';
+import { games, playerCounts, ratingChanges, ratings, users } from '../src/db/schema.ts';
 import { LEADERBOARDS_MAX_AGE_MS } from '../src/features/players/leaderboards.ts';
 import { insertGames, insertOnlineGame } from './game-helpers.ts';
 import { startServer, type TestServer } from './helpers.ts';
@@ -119,6 +119,55 @@ describe('GET /api/players/{username}', () => {
       const res = await server.agent().get(`/api/players/nobody_here${path}`);
       expect(res, path).toMatchObject({ status: 404, body: { message: 'Player not found' } });
     }
+  });
+});
+
+describe('player_counts', () => {
+  /** The counts as the profile counted them before they were kept: over every online game. */
+  const direct = async (ids: string[]) => {
+    const { rows } = (await db().execute(sql`select s.id as "userId", count(*)::int as games,
+        (count(*) filter (where g.winner = s.side))::int as won,
+        (count(*) filter (where g.winner <> s.side))::int as lost,
+        (count(*) filter (where g.winner is null and g.status not in ('active', 'check', 'aborted')))::int as drawn
+      from ${games} g cross join lateral (values (g.white_player_id, 'white'), (g.black_player_id, 'black')) s(id, side)
+      where g.mode = 'online' and s.id in (${sql.join(ids, sql`, `)}) group by s.id order by s.id`)) as unknown as {
+      rows: unknown[];
+    };
+    return rows;
+  };
+  const kept = (ids: string[]) =>
+    db().select().from(playerCounts).where(inArray(playerCounts.userId, ids)).orderBy(playerCounts.userId);
+
+  it('follows every write of a game: made, ended, aborted, its result changed, deleted, another mode', async () => {
+    const [a, b] = [(await server.signedIn()).user.id, (await server.signedIn()).user.id];
+    const ids = [a, b].sort();
+    const writes: [string, () => Promise<unknown>][] = [];
+    let first = '';
+    writes.push(['a game in play', async () => (first = await onlineGame(a, b, { status: 'active' }))]);
+    writes.push([
+      'it ends',
+      () => db().update(games).set({ status: 'resigned', winner: 'white' }).where(eq(games.id, first)),
+    ]);
+    writes.push([
+      'its result changed',
+      () => db().update(games).set({ winner: 'black' }).where(eq(games.id, first)),
+    ]);
+    writes.push(['an aborted game', () => onlineGame(b, a, { status: 'aborted' })]);
+    writes.push(['a draw', () => onlineGame(a, b, { status: 'draw' })]);
+    writes.push([
+      'games of other modes',
+      () => insertGames(server, a, ['local', 'computer'], { status: 'checkmate', winner: 'white' }),
+    ]);
+    writes.push(['a move', () => db().update(games).set({ moveCount: 40 }).where(eq(games.id, first))]);
+    writes.push(['the first deleted', () => db().delete(games).where(eq(games.id, first))]);
+    for (const [what, write] of writes) {
+      await write();
+      expect(await kept(ids), what).toEqual(await direct(ids));
+    }
+    expect((await kept([a]))[0]).toMatchObject({ games: 2, won: 0, lost: 0, drawn: 1 });
+    // And as recounted from scratch (a bulk load's way).
+    await db().execute(sql`select recount_players()`);
+    expect(await kept(ids)).toEqual(await direct(ids));
   });
 });
 

@@ -147,13 +147,20 @@ export const games = pgTable(
   (t) => [
     index('games_white').on(t.whitePlayerId),
     index('games_black').on(t.blackPlayerId),
-    // A profile's online games, its counts and its game in play, each side read off its index alone.
+    // A profile's page of online games, each side read off its index alone.
     index('games_white_online')
-      .on(t.whitePlayerId, t.createdAt, t.id, t.status, t.winner)
+      .on(t.whitePlayerId, t.createdAt, t.id)
       .where(sql`${t.mode} = 'online'`),
     index('games_black_online')
-      .on(t.blackPlayerId, t.createdAt, t.id, t.status, t.winner)
+      .on(t.blackPlayerId, t.createdAt, t.id)
       .where(sql`${t.mode} = 'online'`),
+    // A profile's game in play, among the few live games (its counts are in player_counts).
+    index('games_white_playing')
+      .on(t.whitePlayerId, t.createdAt)
+      .where(sql`${t.mode} = 'online' and ${t.status} in ('active', 'check')`),
+    index('games_black_playing')
+      .on(t.blackPlayerId, t.createdAt)
+      .where(sql`${t.mode} = 'online' and ${t.status} in ('active', 'check')`),
     // The games in play (the stats), and the admin's list of one status, newest first.
     index('games_status').on(t.status, t.createdAt, t.id),
     // The admin's list of all games, newest first.
@@ -243,6 +250,22 @@ export const seeks = pgTable(
     index('seeks_open_player').on(t.playerId).where(sql`${t.endedAt} is null`),
   ],
 );
+
+/**
+ * A player's online games (any status) and those finished by result, as their profile counts them:
+ * kept by triggers on `games` (migration 0013_player_counts), so that whatever writes a game (its
+ * end, an admin, a seed) counts it once, in its own transaction, and a profile reads one row where
+ * it would count thousands of games.
+ */
+export const playerCounts = pgTable('player_counts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  games: integer('games').notNull().default(0),
+  won: integer('won').notNull().default(0),
+  lost: integer('lost').notNull().default(0),
+  drawn: integer('drawn').notNull().default(0),
+});
 
 /**
  * A player's Glicko-2 rating in one speed category (docs/rules.md, "Ratings"); no row until their

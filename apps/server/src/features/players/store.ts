@@ -1,10 +1,11 @@
 import type { PageQuery, PlayerGamePage, Profile, RatingHistory } from '@sbc/api';
 import { isProvisional, LIVE_STATUSES, SPEEDS, type Speed } from '@sbc/game';
 import { asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
-import { offsetOf, pageOf, toCount } from '../../common/paging.ts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { offsetOf, pageOf } from '../../common/paging.ts';
 import type { Db } from '../../db/connect.ts';
 import { preparedOnce } from '../../db/prepared.ts';
-import { games, ratingChanges, ratings, users } from '../../db/schema.ts';
+import { games, playerCounts, ratingChanges, ratings, users } from '../../db/schema.ts';
 import { gamesOf } from '../games/store.ts';
 import { summaryView } from '../games/view.ts';
 
@@ -31,11 +32,11 @@ const live = sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '));
  * newest first within each; `limit` keeps each side's newest. An OR of the sides would read every
  * row, or walk all games by date. The player is the `users` row the statement reads.
  */
-const sides = (limit?: Placeholder): SQL => {
+const sides = (limit: Placeholder): SQL => {
   const side = (color: 'white' | 'black') =>
-    sql`(select id, created_at, status, winner, ${color} as color from ${games}
+    sql`(select id, created_at from ${games}
       where ${sql.identifier(`${color}_player_id`)} = ${users.id} and mode = 'online'
-      order by created_at desc, id desc ${limit === undefined ? sql`` : sql`limit ${limit}`})`;
+      order by created_at desc, id desc limit ${limit})`;
   return sql`${side('white')} union all ${side('black')}`;
 };
 
@@ -47,10 +48,20 @@ interface RatedRow {
   progress: number;
 }
 
+/** The player's newest game in play, off the small indexes games_white_playing and games_black_playing. */
+const playing = (): SQL<string | null> => {
+  const side = (color: 'white' | 'black') =>
+    sql`(select id, created_at from ${games} where ${sql.identifier(`${color}_player_id`)} = ${users.id}
+      and mode = 'online' and status in (${live}) order by created_at desc limit 1)`;
+  return sql`(select id from (${side('white')} union all ${side('black')}) g order by created_at desc limit 1)`;
+};
+
+/** A count of player_counts, the users row's (0 without a row: no online game yet). */
+const counted = (column: AnyPgColumn): SQL<number> => sql<number>`coalesce(${column}, 0)`;
+
 /**
  * What `/@/{username}` shows, in one statement (the profile page's first call): the player, each
- * category's rating and progress, and one pass over their online games for the counts (a result
- * counts; an abort has none) and the newest still in play, the one to watch.
+ * category's rating and progress, their counts and the game in play to watch.
  */
 const profileStatement = preparedOnce((db) =>
   db
@@ -62,15 +73,13 @@ const profileStatement = preparedOnce((db) =>
           'rating', ${ratings.rating}, 'deviation', ${ratings.deviation}, 'games', ${ratings.games},
           'progress', ${progress()})), '[]')
         from ${ratings} where ${ratings.userId} = ${users.id})`,
-      counts: sql<{ won: number; drawn: number; lost: number; playing: string | null }>`(select
-        json_build_object(
-          'won', count(*) filter (where winner = color),
-          'drawn', count(*) filter (where winner is null and status not in (${live}, 'aborted')),
-          'lost', count(*) filter (where winner <> color),
-          'playing', (array_agg(id order by created_at desc) filter (where status in (${live})))[1])
-        from (${sides()}) g)`,
+      won: counted(playerCounts.won),
+      lost: counted(playerCounts.lost),
+      drawn: counted(playerCounts.drawn),
+      playing: playing(),
     })
     .from(users)
+    .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
     .where(named())
     .limit(1)
     .prepare('profile'),
@@ -80,7 +89,7 @@ const profileStatement = preparedOnce((db) =>
 export async function readProfile(db: Db, username: string): Promise<Profile | null> {
   const [row] = await profileStatement(db).execute({ name: username.toLowerCase() });
   if (!row) return null;
-  const { won, drawn, lost, playing } = row.counts;
+  const { won, drawn, lost, playing } = row;
   const bySpeed = new Map(row.rated.map((r) => [r.speed, r]));
   return {
     username: row.username,
@@ -114,11 +123,12 @@ const gamePageStatement = preparedOnce((db) => {
   const [reach, size, offset] = ['reach', 'size', 'offset'].map((name) => sql.placeholder(name));
   return db
     .select({
-      total: sql<string>`(select count(*) from (${sides()}) g)`,
+      total: counted(playerCounts.games),
       ids: sql<string[]>`array(select id from (${sides(reach)}) g
         order by created_at desc, id desc limit ${size} offset ${offset})`,
     })
     .from(users)
+    .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
     .where(named())
     .limit(1)
     .prepare('player_game_page');
@@ -139,7 +149,7 @@ export async function readPlayerGames(
   });
   if (!found) return null;
   const listed = await gamesOf(db, found.ids);
-  return pageOf(page, toCount(found.total), listed.map(summaryView));
+  return pageOf(page, found.total, listed.map(summaryView));
 }
 
 /**
