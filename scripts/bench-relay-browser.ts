@@ -27,7 +27,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../apps/web/e2e/chromium.ts';
 import { registered } from './bench/account.ts';
 import { flag, load, option, quantile, textOption } from './bench/cli.ts';
@@ -112,6 +112,10 @@ function installProbe({ waitMs, board }: { waitMs: number; board: string }) {
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
 }
 
+/** Chromium's cumulative times of a page's main thread (seconds): all its tasks, and three parts. */
+const CPU = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'] as const;
+type Cpu = (typeof CPU)[number];
+
 /** A server under test, its game, its players' pages (white, black), and its moves' times. */
 interface Side {
   name: string;
@@ -121,6 +125,10 @@ interface Side {
   pg: { drop(): void } | null;
   contexts: BrowserContext[];
   pages: Page[];
+  /** Each page's DevTools session, for its renderer's CPU time (Performance.getMetrics). */
+  sessions: CDPSession[];
+  /** The pages' renderer time in the measured moves, by kind (ms, both pages together). */
+  cpu: Record<Cpu, number>;
   /** The next ply of the line. */
   ply: number;
   shown: number[];
@@ -163,7 +171,15 @@ async function openSide(browser: Browser, name: string, root: string): Promise<S
       return page;
     }),
   );
-  return { name, dir, server, pg, contexts, pages, ply: PLIES, shown: [], painted: [] };
+  const sessions = await Promise.all(
+    pages.map(async (page, i) => {
+      const session = await contexts[i].newCDPSession(page);
+      await session.send('Performance.enable');
+      return session;
+    }),
+  );
+  const cpu = Object.fromEntries(CPU.map((k) => [k, 0])) as Record<Cpu, number>;
+  return { name, dir, server, pg, contexts, pages, sessions, cpu, ply: PLIES, shown: [], painted: [] };
 }
 
 async function closeSide(side: Side): Promise<void> {
@@ -210,6 +226,16 @@ async function measureMove(side: Side): Promise<void> {
   side.ply++;
 }
 
+/** Both pages' cumulative main-thread times (ms), by kind. */
+async function cpuNow(side: Side): Promise<Record<Cpu, number>> {
+  const total = Object.fromEntries(CPU.map((k) => [k, 0])) as Record<Cpu, number>;
+  for (const session of side.sessions) {
+    const { metrics } = await session.send('Performance.getMetrics');
+    for (const { name, value } of metrics) if (name in total) total[name as Cpu] += value * 1000;
+  }
+  return total;
+}
+
 const figures = (side: Side) =>
   [side.shown, side.painted].flatMap((xs) => [quantile(xs, 0.5), quantile(xs, 0.95)]);
 const row = (name: string, cells: string[]) =>
@@ -233,6 +259,12 @@ function report(sides: Side[], loadBefore: string): void {
       fresh.map((x, i) => `${(x / base[i]).toFixed(2)}×`),
     );
   }
+  console.log("both pages' main thread a move (ms): all tasks, script, layout, style");
+  for (const side of sides)
+    row(
+      side.name,
+      CPU.map((k) => (side.cpu[k] / MOVES).toFixed(2)),
+    );
   console.log(`target: shown p95 at most ${TARGET_MS} ms on an idle machine (from the mover's pointerup)`);
 }
 
@@ -248,7 +280,10 @@ async function main() {
       const order = round % 2 ? [...sides].reverse() : sides;
       for (const side of order) {
         const end = PLIES + Math.round((MOVES * (round + 1)) / rounds);
+        const before = await cpuNow(side);
         while (side.ply < end) await measureMove(side);
+        const after = await cpuNow(side);
+        for (const k of CPU) side.cpu[k] += after[k] - before[k];
       }
     }
     report(sides, loadBefore);
