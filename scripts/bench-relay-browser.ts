@@ -53,6 +53,8 @@ const LINE = legalLine(PLIES + MOVES, { sparePawns: true });
 /** What a page notes: its last pointer release, and the square it watches for a piece (epoch ms). */
 interface Probe {
   released: number;
+  /** The last frame's arrival on any of the page's sockets. */
+  received: number;
   /** The armed watch's times: the piece shown, and the next animation frame. */
   shown: Promise<{ shown: number; painted: number }>;
   /** Arms the watch of `square` for one more `piece` ("white knight") than it shows now. */
@@ -75,6 +77,7 @@ function installProbe({ waitMs, board }: { waitMs: number; board: string }) {
   let armed: { square: string; piece: string; before: number; done(at: number): void } | null = null;
   const probe: Probe = {
     released: 0,
+    received: 0,
     shown: Promise.resolve({ shown: 0, painted: 0 }),
     now() {
       return performance.timeOrigin + performance.now();
@@ -102,6 +105,13 @@ function installProbe({ waitMs, board }: { waitMs: number; board: string }) {
     },
   };
   window.relayProbe = probe;
+  // Registered before the page's own handler: the moment the frame is the page's to handle.
+  window.WebSocket = class extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      this.addEventListener('message', () => (probe.received = probe.now()));
+    }
+  };
   // Capture on window: the board's own handlers cannot delay or stop it.
   window.addEventListener('pointerup', () => (probe.released = probe.now()), { capture: true });
   new MutationObserver(() => {
@@ -133,6 +143,8 @@ interface Side {
   ply: number;
   shown: number[];
   painted: number[];
+  /** From the frame's arrival in the opponent's page to the piece shown: the page's own part. */
+  handled: number[];
 }
 
 async function call(request: APIRequestContext, url: string, data?: object) {
@@ -179,7 +191,20 @@ async function openSide(browser: Browser, name: string, root: string): Promise<S
     }),
   );
   const cpu = Object.fromEntries(CPU.map((k) => [k, 0])) as Record<Cpu, number>;
-  return { name, dir, server, pg, contexts, pages, sessions, cpu, ply: PLIES, shown: [], painted: [] };
+  return {
+    name,
+    dir,
+    server,
+    pg,
+    contexts,
+    pages,
+    sessions,
+    cpu,
+    ply: PLIES,
+    shown: [],
+    painted: [],
+    handled: [],
+  };
 }
 
 async function closeSide(side: Side): Promise<void> {
@@ -220,7 +245,9 @@ async function measureMove(side: Side): Promise<void> {
   );
   await makeMove(mover, move);
   const { shown, painted } = await opponent.evaluate(() => window.relayProbe.shown);
+  const received = await opponent.evaluate(() => window.relayProbe.received);
   const released = await mover.evaluate(() => window.relayProbe.released);
+  side.handled.push(shown - received);
   side.shown.push(shown - released);
   side.painted.push(painted - released);
   side.ply++;
@@ -237,7 +264,7 @@ async function cpuNow(side: Side): Promise<Record<Cpu, number>> {
 }
 
 const figures = (side: Side) =>
-  [side.shown, side.painted].flatMap((xs) => [quantile(xs, 0.5), quantile(xs, 0.95)]);
+  [side.shown, side.painted, side.handled].flatMap((xs) => [quantile(xs, 0.5), quantile(xs, 0.95)]);
 const row = (name: string, cells: string[]) =>
   console.log(`${name.padEnd(10)}${cells.map((c) => c.padStart(13)).join('')}`);
 
@@ -246,7 +273,7 @@ function report(sides: Side[], loadBefore: string): void {
     `relay in the browser: ${MOVES} moves on each server after ${PLIES} plies, ${VIEWPORT.width}×${VIEWPORT.height}; ` +
       `load average ${loadBefore} before, ${load()} after`,
   );
-  row('', ['shown p50', 'shown p95', 'painted p50', 'painted p95']);
+  row('', ['shown p50', 'shown p95', 'painted p50', 'painted p95', 'handled p50', 'handled p95']);
   for (const side of sides)
     row(
       side.name,
@@ -259,6 +286,7 @@ function report(sides: Side[], loadBefore: string): void {
       fresh.map((x, i) => `${(x / base[i]).toFixed(2)}×`),
     );
   }
+  console.log("handled: from the frame's arrival in the opponent's page to the piece shown");
   console.log("both pages' main thread a move (ms): all tasks, script, layout, style");
   for (const side of sides)
     row(
