@@ -27,7 +27,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { APIRequestContext, Browser, BrowserContext, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchChromium } from '../apps/web/e2e/chromium.ts';
 import { registered } from './bench/account.ts';
 import { flag, load, option, quantile, textOption } from './bench/cli.ts';
@@ -53,6 +53,8 @@ const LINE = legalLine(PLIES + MOVES, { sparePawns: true });
 /** What a page notes: its last pointer release, and the square it watches for a piece (epoch ms). */
 interface Probe {
   released: number;
+  /** The last frame's arrival on any of the page's sockets. */
+  received: number;
   /** The armed watch's times: the piece shown, and the next animation frame. */
   shown: Promise<{ shown: number; painted: number }>;
   /** Arms the watch of `square` for one more `piece` ("white knight") than it shows now. */
@@ -75,6 +77,7 @@ function installProbe({ waitMs, board }: { waitMs: number; board: string }) {
   let armed: { square: string; piece: string; before: number; done(at: number): void } | null = null;
   const probe: Probe = {
     released: 0,
+    received: 0,
     shown: Promise.resolve({ shown: 0, painted: 0 }),
     now() {
       return performance.timeOrigin + performance.now();
@@ -102,6 +105,13 @@ function installProbe({ waitMs, board }: { waitMs: number; board: string }) {
     },
   };
   window.relayProbe = probe;
+  // Registered before the page's own handler: the moment the frame is the page's to handle.
+  window.WebSocket = class extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols);
+      this.addEventListener('message', () => (probe.received = probe.now()));
+    }
+  };
   // Capture on window: the board's own handlers cannot delay or stop it.
   window.addEventListener('pointerup', () => (probe.released = probe.now()), { capture: true });
   new MutationObserver(() => {
@@ -112,6 +122,10 @@ function installProbe({ waitMs, board }: { waitMs: number; board: string }) {
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
 }
 
+/** Chromium's cumulative times of a page's main thread (seconds): all its tasks, and three parts. */
+const CPU = ['TaskDuration', 'ScriptDuration', 'LayoutDuration', 'RecalcStyleDuration'] as const;
+type Cpu = (typeof CPU)[number];
+
 /** A server under test, its game, its players' pages (white, black), and its moves' times. */
 interface Side {
   name: string;
@@ -121,10 +135,16 @@ interface Side {
   pg: { drop(): void } | null;
   contexts: BrowserContext[];
   pages: Page[];
+  /** Each page's DevTools session, for its renderer's CPU time (Performance.getMetrics). */
+  sessions: CDPSession[];
+  /** The pages' renderer time in the measured moves, by kind (ms, both pages together). */
+  cpu: Record<Cpu, number>;
   /** The next ply of the line. */
   ply: number;
   shown: number[];
   painted: number[];
+  /** From the frame's arrival in the opponent's page to the piece shown: the page's own part. */
+  handled: number[];
 }
 
 async function call(request: APIRequestContext, url: string, data?: object) {
@@ -163,7 +183,28 @@ async function openSide(browser: Browser, name: string, root: string): Promise<S
       return page;
     }),
   );
-  return { name, dir, server, pg, contexts, pages, ply: PLIES, shown: [], painted: [] };
+  const sessions = await Promise.all(
+    pages.map(async (page, i) => {
+      const session = await contexts[i].newCDPSession(page);
+      await session.send('Performance.enable');
+      return session;
+    }),
+  );
+  const cpu = Object.fromEntries(CPU.map((k) => [k, 0])) as Record<Cpu, number>;
+  return {
+    name,
+    dir,
+    server,
+    pg,
+    contexts,
+    pages,
+    sessions,
+    cpu,
+    ply: PLIES,
+    shown: [],
+    painted: [],
+    handled: [],
+  };
 }
 
 async function closeSide(side: Side): Promise<void> {
@@ -204,14 +245,26 @@ async function measureMove(side: Side): Promise<void> {
   );
   await makeMove(mover, move);
   const { shown, painted } = await opponent.evaluate(() => window.relayProbe.shown);
+  const received = await opponent.evaluate(() => window.relayProbe.received);
   const released = await mover.evaluate(() => window.relayProbe.released);
+  side.handled.push(shown - received);
   side.shown.push(shown - released);
   side.painted.push(painted - released);
   side.ply++;
 }
 
+/** Both pages' cumulative main-thread times (ms), by kind. */
+async function cpuNow(side: Side): Promise<Record<Cpu, number>> {
+  const total = Object.fromEntries(CPU.map((k) => [k, 0])) as Record<Cpu, number>;
+  for (const session of side.sessions) {
+    const { metrics } = await session.send('Performance.getMetrics');
+    for (const { name, value } of metrics) if (name in total) total[name as Cpu] += value * 1000;
+  }
+  return total;
+}
+
 const figures = (side: Side) =>
-  [side.shown, side.painted].flatMap((xs) => [quantile(xs, 0.5), quantile(xs, 0.95)]);
+  [side.shown, side.painted, side.handled].flatMap((xs) => [quantile(xs, 0.5), quantile(xs, 0.95)]);
 const row = (name: string, cells: string[]) =>
   console.log(`${name.padEnd(10)}${cells.map((c) => c.padStart(13)).join('')}`);
 
@@ -220,7 +273,7 @@ function report(sides: Side[], loadBefore: string): void {
     `relay in the browser: ${MOVES} moves on each server after ${PLIES} plies, ${VIEWPORT.width}×${VIEWPORT.height}; ` +
       `load average ${loadBefore} before, ${load()} after`,
   );
-  row('', ['shown p50', 'shown p95', 'painted p50', 'painted p95']);
+  row('', ['shown p50', 'shown p95', 'painted p50', 'painted p95', 'handled p50', 'handled p95']);
   for (const side of sides)
     row(
       side.name,
@@ -233,6 +286,13 @@ function report(sides: Side[], loadBefore: string): void {
       fresh.map((x, i) => `${(x / base[i]).toFixed(2)}×`),
     );
   }
+  console.log("handled: from the frame's arrival in the opponent's page to the piece shown");
+  console.log("both pages' main thread a move (ms): all tasks, script, layout, style");
+  for (const side of sides)
+    row(
+      side.name,
+      CPU.map((k) => (side.cpu[k] / MOVES).toFixed(2)),
+    );
   console.log(`target: shown p95 at most ${TARGET_MS} ms on an idle machine (from the mover's pointerup)`);
 }
 
@@ -248,7 +308,10 @@ async function main() {
       const order = round % 2 ? [...sides].reverse() : sides;
       for (const side of order) {
         const end = PLIES + Math.round((MOVES * (round + 1)) / rounds);
+        const before = await cpuNow(side);
         while (side.ply < end) await measureMove(side);
+        const after = await cpuNow(side);
+        for (const k of CPU) side.cpu[k] += after[k] - before[k];
       }
     }
     report(sides, loadBefore);

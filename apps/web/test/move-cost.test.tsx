@@ -95,5 +95,9 @@ describe('A move frame’s cost on the page does not grow with the game (issue 4
     // The figures, for the record (docs/architecture.md §6): the components rendered in all.
     console.info(`a frame renders ${total(short)} components after 10 plies, ${total(long)} after 300`);
     expect(perMove(long)).toEqual(perMove(short));
+    // What a move leaves as it was is skipped: the header in both renders, the controls but in the
+    // panels' (their state is the deferred one).
+    expect(long.get('BoardSettingsButton')).toBeUndefined();
+    expect(long.get('GameControls')).toBe(1);
   });
 });

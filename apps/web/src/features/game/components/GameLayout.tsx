@@ -1,6 +1,6 @@
 import type { ServerGameState } from '@sbc/api';
 import { type ColorName, opponent } from '@sbc/rules';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { AfterFirstPaint } from '../../../components/AfterFirstPaint.tsx';
 import { LoadFailure } from '../../../components/PageError.tsx';
@@ -153,8 +153,10 @@ export function GameLayout({
     () => (clock && server ? { gameId: server.id, tc: server.timeControl, clock, sounds } : null),
     [clock, server, sounds],
   );
-  return (
-    <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
+  // What a move does not change stays the same element, which React skips, in both of a frame's
+  // renders (the board's, then the panels'): the header and the dialogs, closed but for a choice.
+  const header = useMemo(
+    () => (
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
         <Link to="/" className="text-base font-bold text-slate-900 hover:text-amber-700 sm:text-lg">
           {PRODUCT}
@@ -170,6 +172,43 @@ export function GameLayout({
           </Link>
         </div>
       </div>
+    ),
+    [openRules],
+  );
+  // The controller's actions change with every state: the dialogs call the newest through this.
+  const actions = useRef(ctrl);
+  actions.current = ctrl;
+  const promoting = ctrl.promotion !== null;
+  const choosing = defends && !!pending && !ctrl.busy;
+  const mover = state.currentPlayer;
+  const dialogs = useMemo(
+    () => (
+      <>
+        <RulesDialog open={rulesOpen} onOpenChange={setRulesOpen} />
+        <PieceChoiceDialog
+          open={promoting}
+          title="Choose Promotion Piece"
+          options={PROMOTIONS.map((type) => ({ type, color: mover }))}
+          onChoose={(type) => actions.current.promote(type)}
+          onCancel={() => actions.current.cancelPromotion()}
+        />
+        <PieceChoiceDialog
+          open={choosing}
+          title="Your shared box is under attack!"
+          description={pending ? `Choose which piece on ${pending.coordinate} to sacrifice.` : undefined}
+          options={[...new Set(pending?.defendingSharedBox.options ?? [])].map((type) => ({
+            type,
+            color: pending?.defender ?? mover,
+          }))}
+          onChoose={(type) => void actions.current.choose(type)}
+        />
+      </>
+    ),
+    [rulesOpen, promoting, mover, choosing, pending],
+  );
+  return (
+    <main className="mx-auto w-full max-w-7xl flex-1 px-3 py-4 sm:px-4">
+      {header}
       {!ctrl.live && (
         <div
           role="alert"
@@ -255,24 +294,7 @@ export function GameLayout({
         </div>
       </div>
       <AfterFirstPaint>
-        <RulesDialog open={rulesOpen} onOpenChange={setRulesOpen} />
-        <PieceChoiceDialog
-          open={ctrl.promotion !== null}
-          title="Choose Promotion Piece"
-          options={PROMOTIONS.map((type) => ({ type, color: state.currentPlayer }))}
-          onChoose={ctrl.promote}
-          onCancel={ctrl.cancelPromotion}
-        />
-        <PieceChoiceDialog
-          open={defends && !!pending && !ctrl.busy}
-          title="Your shared box is under attack!"
-          description={pending ? `Choose which piece on ${pending.coordinate} to sacrifice.` : undefined}
-          options={[...new Set(pending?.defendingSharedBox.options ?? [])].map((type) => ({
-            type,
-            color: pending?.defender ?? state.currentPlayer,
-          }))}
-          onChoose={(type) => void ctrl.choose(type)}
-        />
+        {dialogs}
         {gameOver}
       </AfterFirstPaint>
     </main>

@@ -80,10 +80,15 @@ const sameCell = (a: MoveCell | null, b: MoveCell | null) =>
 const MoveRowView = memo(
   function MoveRowView({ row, shownPly, onShow }: RowProps) {
     return (
-      <tr className="odd:bg-slate-50 max-lg:contents">
-        <td className="w-10 px-2 py-0.5 text-slate-500 max-lg:w-auto max-lg:pr-0.5 max-lg:pl-1.5">
-          {row.n}.
-        </td>
+      // A grid, not a table row (see MoveHistory); striped by its number, not :nth-child, so that a
+      // row appended restyles no other.
+      <tr
+        className={cn(
+          'grid grid-cols-[2.5rem_1fr_1fr] [contain-intrinsic-size:auto_1.5rem] [content-visibility:auto] max-lg:contents',
+          row.n % 2 === 1 && 'bg-slate-50',
+        )}
+      >
+        <td className="px-2 py-0.5 text-slate-500 max-lg:w-auto max-lg:pr-0.5 max-lg:pl-1.5">{row.n}.</td>
         <MoveButton cell={row.white} shownPly={shownPly} onShow={onShow} />
         <MoveButton cell={row.black} shownPly={shownPly} onShow={onShow} />
       </tr>
@@ -172,7 +177,9 @@ export const MoveHistory = memo(function MoveHistory({
           data-testid="move-list"
           className="max-h-56 overflow-y-auto max-lg:min-w-0 max-lg:flex-1 max-lg:overflow-x-auto max-lg:overflow-y-hidden max-lg:[scrollbar-width:none]"
         >
-          <table className="w-full text-sm max-lg:block">
+          {/* Blocks and grid rows, not a table's boxes, whose column widths come from every row: a
+              row appended is laid out alone, and the rows out of view not at all (content-visibility). */}
+          <table className="block text-sm">
             <thead className="sr-only">
               <tr>
                 <th>Move</th>
@@ -180,7 +187,7 @@ export const MoveHistory = memo(function MoveHistory({
                 <th>Black</th>
               </tr>
             </thead>
-            <tbody className="max-lg:flex max-lg:w-max max-lg:items-center">
+            <tbody className="block max-lg:flex max-lg:w-max max-lg:items-center">
               {rows.map((r) => (
                 <MoveRowView
                   key={r.n}

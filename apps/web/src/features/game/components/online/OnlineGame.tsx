@@ -2,7 +2,7 @@ import type { GameResponse } from '@sbc/api';
 import { capitalize, isLive } from '@sbc/game';
 import { type ColorName, opponent } from '@sbc/rules';
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../../components/ui/card.tsx';
 import { toast } from '../../../../components/ui/toast-store.ts';
 import { errorMessage, LiveError } from '../../../../lib/http.ts';
@@ -34,6 +34,14 @@ const colorOf = (game: GameResponse | undefined, me: string | null): ColorName |
 
 /** The side whose clock sounds when low: the player's (one array each, for the panel's memo). */
 const SIDES = { white: ['white'], black: ['black'] } as const;
+
+/** The draw offer as this player sees it: sent by them, received, or none. */
+const drawOfferOf = (game: GameResponse | undefined, color: ColorName | null): DrawOffer =>
+  game?.drawRequestStatus === 'pending' && color
+    ? drawRequester(game) === color
+      ? 'sent'
+      : 'received'
+    : null;
 
 const offline = () => Promise.reject(new LiveError('Not connected', 'disconnected'));
 
@@ -80,15 +88,31 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
   // The tab says when the player is to move (or to answer an attack on a box), as lichess does.
   usePageTitle(ctrl.live && color !== null && state?.currentPlayer === color ? 'Your turn · Game' : 'Game');
 
+  const drawOffer = drawOfferOf(server, color);
+  // The controls stay the same element in the board's render of a move (the panels' follows): the
+  // controller's actions, new with every state, are called through this.
+  const actions = useRef(ctrl);
+  actions.current = ctrl;
+  const disabled = ctrl.busy || !link.seat;
+  const controls = useMemo(
+    () =>
+      color &&
+      view && (
+        <GameControls
+          state={view}
+          disabled={disabled}
+          onDraw={() => void actions.current.draw()}
+          onResign={() => void actions.current.resign()}
+          drawOffer={drawOffer}
+          onRespondToDraw={() => setDrawDialog(true)}
+        />
+      ),
+    [color, view, disabled, drawOffer],
+  );
+
   if (live.refusal && !state) return <GameMissing notFound={false} reason={live.refusal} />;
   if (!state || !view || !names || !server || !players) return <Spinner />;
 
-  const drawOffer: DrawOffer =
-    server.drawRequestStatus === 'pending' && color
-      ? drawRequester(server) === color
-        ? 'sent'
-        : 'received'
-      : null;
   const pending = state.pendingDefenderChoice;
   const rematch = color && (
     <RematchOffer
@@ -153,18 +177,7 @@ export function OnlineGame({ gameId, signedIn }: { gameId: string; signedIn: boo
             />
           </>
         }
-        controls={
-          color && (
-            <GameControls
-              state={view}
-              disabled={ctrl.busy || !link.seat}
-              onDraw={() => void ctrl.draw()}
-              onResign={() => void ctrl.resign()}
-              drawOffer={drawOffer}
-              onRespondToDraw={() => setDrawDialog(true)}
-            />
-          )
-        }
+        controls={controls}
         gameOver={
           <GameOverDialog
             open={ctrl.gameOverOpen}
