@@ -1,5 +1,5 @@
 import { Game, speedOf, type TimeControl } from '@sbc/game';
-import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, inArray, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
 import { seeks } from '../../db/schema.ts';
 import { ratingsOf } from '../ratings/store.ts';
@@ -45,6 +45,10 @@ async function ratingColumns(db: Db, seats: Seats) {
   };
 }
 
+/** A player's lock, as every transaction that starts a game or a seek takes it (`id`: a value or a placeholder). */
+export const playerLock = (id: string | Placeholder): SQL =>
+  sql`pg_advisory_xact_lock(hashtext('seeker:' || ${id}::text))`;
+
 /**
  * Locks players until the transaction ends, in sorted order: whoever starts a game (a room, the
  * lobby) takes the same locks in the same order, so that no two transactions wait on each other.
@@ -56,7 +60,7 @@ export async function lockPlayers(
   also: Record<string, SQL> = {},
 ): Promise<Record<string, unknown>> {
   // One statement, its locks taken left to right: one round trip, not one a player.
-  const locks = [...new Set(ids)].sort().map((id) => sql`pg_advisory_xact_lock(hashtext(${`seeker:${id}`}))`);
+  const locks = [...new Set(ids)].sort().map(playerLock);
   const read = Object.entries(also).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`);
   const { rows } = (await db.execute(sql`select ${sql.join([...locks, ...read], sql`, `)}`)) as {
     rows: Record<string, unknown>[];
