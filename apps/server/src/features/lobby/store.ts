@@ -184,8 +184,7 @@ export async function insertSeek(
     name: player.name,
     kind: wanted.kind,
     pairingKey: wanted.pairingKey,
-    // Placeholders' values go to the driver as they are: the JSON column's text, as drizzle writes it.
-    timeControl: JSON.stringify(wanted.timeControl),
+    timeControl: wanted.timeControl,
     color: wanted.color,
     rated: wanted.rated,
     rating: wanted.rating,
