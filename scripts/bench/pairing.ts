@@ -11,7 +11,8 @@
  *   npm run bench:pairing -- --postgres                  # a fresh PostgreSQL database, dropped after
  *   npm run bench:pairing -- --instances 2               # two instances on PostgreSQL and Redis
  *   options: --seekers 2000 --seconds 20, --open-first (every seeker's page open before the seeks),
- *            --http (seeks by POST /api/lobby/seeks), --profile (the servers' --cpu-prof, kept)
+ *            --http (seeks by POST /api/lobby/seeks), --profile (the servers' --cpu-prof, kept),
+ *            --server ../other (another checkout's build, built there first)
  *
  * All seekers come from one address, as the limits per address allow once RATE_LIMIT_SCALE raises
  * them; with two instances, seeker i's socket and calls go to instance i mod 2.
@@ -22,10 +23,10 @@ import { join } from 'node:path';
 import type { SeekResponse, ServerMessage, ServerMessageOf } from '@sbc/api';
 import { formatTimeControl, PRESETS } from '@sbc/game';
 import WebSocket from 'ws';
-import { flag, load, option, quantile } from './cli.ts';
+import { flag, load, option, quantile, textOption } from './cli.ts';
 import { clientHeaders, post } from './live.ts';
 import { freshDatabase } from './postgres.ts';
-import { BUILT, productionEnv, type RunningServer, startServer } from './server.ts';
+import { built, productionEnv, type RunningServer, startServer } from './server.ts';
 
 const SEEKERS = option('--seekers', 2000);
 const SECONDS = option('--seconds', 20);
@@ -33,6 +34,8 @@ const INSTANCES = option('--instances', 1);
 const OPEN_FIRST = flag('--open-first');
 const PROFILE = flag('--profile');
 const HTTP = flag('--http');
+/** The checkout whose build is measured (this one by default). */
+const SERVER = textOption('--server');
 const POOLS = PRESETS.map(formatTimeControl);
 const ADDRESS = '10.44.0.1';
 /** After the last arrival, the games still starting are waited for this long. */
@@ -155,7 +158,8 @@ async function main() {
     LIVE_SOCKETS_PER_ADDRESS: String(SEEKERS + 100),
     LIVE_ADDRESS_MESSAGES: String(SEEKERS * 2),
   };
-  const command = PROFILE ? [BUILT[0], '--cpu-prof', `--cpu-prof-dir=${dir}`, ...BUILT.slice(1)] : BUILT;
+  const server = built(SERVER);
+  const command = PROFILE ? [server[0], '--cpu-prof', `--cpu-prof-dir=${dir}`, ...server.slice(1)] : server;
   const servers: RunningServer[] = [];
   const seekers: Seeker[] = [];
   let ok = false;

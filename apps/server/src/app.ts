@@ -103,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(answerError);
   // Bodies are JSON only (docs/api.md): Fastify's text parser would hand a route a string.
   app.removeContentTypeParser('text/plain');
-  await security(app, config);
+  security(app, config);
   // Answers are compressed when the browser accepts it (built files come precompressed); request
   // bodies are small JSON and are never accepted compressed. An answer up to SYNC_COMPRESS_LIMIT
   // (every game answer) is compressed in one call on the event loop, in well under a millisecond,

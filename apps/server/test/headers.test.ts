@@ -37,7 +37,7 @@ describe('headers (docs/api.md, Conventions)', () => {
     const csp = (await server.agent().get('/healthz')).headers['content-security-policy'];
     expect(connectSrc(csp)).toBe("'self' ws://localhost:3000");
     const app = Fastify();
-    await security(app, loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://chess.example.com/' }));
+    security(app, loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://chess.example.com/' }));
     app.get('/', async () => 'ok');
     const res = await app.inject('/');
     expect(connectSrc(res.headers['content-security-policy'])).toBe("'self' wss://chess.example.com");

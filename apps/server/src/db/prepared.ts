@@ -14,3 +14,23 @@ export function preparedOnce<T>(prepare: (db: Db) => T): (db: Db) => T {
     return statements;
   };
 }
+
+/**
+ * A statement prepared once per database and run on `db`'s connection, a transaction's included.
+ * Drizzle binds a prepared statement to the pool it was made on (its `client`); a transaction holds
+ * one client of that pool (`session.client`) and shares its database's dialect, by which the
+ * statement is found, so each call gets a copy bound to that client: its query not built again
+ * and, after its first use on that connection, not parsed again.
+ */
+export function preparedAnywhere<T extends object>(prepare: (db: Db) => T): (db: Db) => T {
+  const made = new WeakMap<object, T>();
+  return (db) => {
+    const { dialect, session } = db as unknown as { dialect: object; session: { client: unknown } };
+    let statement = made.get(dialect);
+    if (!statement) {
+      statement = prepare(db);
+      made.set(dialect, statement);
+    }
+    return Object.assign(Object.create(statement) as T, { client: session.client });
+  };
+}

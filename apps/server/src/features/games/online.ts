@@ -1,10 +1,10 @@
 import { Game, speedOf, type TimeControl } from '@sbc/game';
-import { and, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
-import { seeks } from '../../db/schema.ts';
+import { preparedAnywhere } from '../../db/prepared.ts';
+import { games, seeks } from '../../db/schema.ts';
 import { ratingsOf } from '../ratings/store.ts';
 import { derived } from './service.ts';
-import { insertGame } from './store.ts';
 import { clockAtStart } from './timing.ts';
 import type { GameRow, StoredRecord } from './types.ts';
 
@@ -45,6 +45,10 @@ async function ratingColumns(db: Db, seats: Seats) {
   };
 }
 
+/** A player's lock, as every transaction that starts a game or a seek takes it (`id`: a value or a placeholder). */
+export const playerLock = (id: string | Placeholder): SQL =>
+  sql`pg_advisory_xact_lock(hashtext('seeker:' || ${id}::text))`;
+
 /**
  * Locks players until the transaction ends, in sorted order: whoever starts a game (a room, the
  * lobby) takes the same locks in the same order, so that no two transactions wait on each other.
@@ -56,13 +60,62 @@ export async function lockPlayers(
   also: Record<string, SQL> = {},
 ): Promise<Record<string, unknown>> {
   // One statement, its locks taken left to right: one round trip, not one a player.
-  const locks = [...new Set(ids)].sort().map((id) => sql`pg_advisory_xact_lock(hashtext(${`seeker:${id}`}))`);
+  const locks = [...new Set(ids)].sort().map(playerLock);
   const read = Object.entries(also).map(([name, value]) => sql`${value} as ${sql.identifier(name)}`);
   const { rows } = (await db.execute(sql`select ${sql.join([...locks, ...read], sql`, `)}`)) as {
     rows: Record<string, unknown>[];
   };
   return rows[0];
 }
+
+const value = sql.placeholder;
+
+/** A new online game, its columns the placeholders of the same names: the lobby starts many. */
+const gameInsert = preparedAnywhere((db) =>
+  db
+    .insert(games)
+    .values({
+      mode: 'online',
+      roomId: value('roomId'),
+      ownerId: value('ownerId'),
+      whitePlayerId: value('whitePlayerId'),
+      blackPlayerId: value('blackPlayerId'),
+      record: value('record'),
+      status: value('status'),
+      winner: value('winner'),
+      currentTurn: value('currentTurn'),
+      moveCount: value('moveCount'),
+      sbfen: value('sbfen'),
+      createdAt: value('now'),
+      updatedAt: value('now'),
+      lastMoveAt: value('now'),
+      timeControl: value('timeControl'),
+      // Null for an untimed game, which the column's encoder (a Date's) would not take.
+      deadlineAt: sql`${value('deadlineAt')}::timestamptz`,
+      rated: value('rated'),
+      whiteRating: value('whiteRating'),
+      whiteProvisional: value('whiteProvisional'),
+      blackRating: value('blackRating'),
+      blackProvisional: value('blackProvisional'),
+    })
+    .returning()
+    .prepare('insert_online_game'),
+);
+
+/** The players' open seeks, ended by their game: those it pairs `paired`, the others `played`. */
+const seeksEnd = preparedAnywhere((db) => {
+  const paired = sql`${seeks.id} = any(${value('paired')}::text[])`;
+  return db
+    .update(seeks)
+    .set({
+      endedAt: sql`${value('now')}::timestamptz`,
+      endReason: sql`case when ${paired} then 'paired' else 'played' end`,
+      gameId: sql`case when ${paired} then ${value('gameId')}::text end`,
+    })
+    .where(and(isNull(seeks.endedAt), sql`${seeks.playerId} = any(${value('players')}::text[])`))
+    .returning({ id: seeks.id })
+    .prepare('end_seeks_of_game');
+});
 
 /**
  * Stores a new online game of a room, white to move. Its players' open seeks end with it, under
@@ -80,30 +133,23 @@ export async function insertOnlineGame(
   const { record: timing, deadlineAt, timeControl } = clockAtStart(seats.timeControl, now);
   const record: StoredRecord = { ...game.toRecord(), pendingPromotion: null, ...timing };
   if (!seats.playersLocked) await lockPlayers(db, [seats.white, seats.black]);
-  const row = await insertGame(db, {
-    mode: 'online',
+  const [row] = await gameInsert(db).execute({
     roomId: seats.roomId,
     ownerId: seats.ownerId,
     whitePlayerId: seats.white,
     blackPlayerId: seats.black,
     record,
     ...derived(game),
-    createdAt: now,
-    updatedAt: now,
-    lastMoveAt: now,
+    now,
     timeControl,
-    deadlineAt,
+    deadlineAt: deadlineAt ?? null,
     ...(await ratingColumns(db, seats)),
   });
-  const paired = seats.pairedSeeks?.length ? inArray(seeks.id, seats.pairedSeeks) : sql`false`;
-  const ended = await db
-    .update(seeks)
-    .set({
-      endedAt: now,
-      endReason: sql`case when ${paired} then 'paired' else 'played' end`,
-      gameId: sql`case when ${paired} then ${row.id} end`,
-    })
-    .where(and(isNull(seeks.endedAt), inArray(seeks.playerId, [seats.white, seats.black])))
-    .returning({ id: seeks.id });
+  const ended = await seeksEnd(db).execute({
+    now,
+    paired: seats.pairedSeeks ?? [],
+    gameId: row.id,
+    players: [seats.white, seats.black],
+  });
   return { ...row, endedSeeks: ended.map((s) => s.id) };
 }

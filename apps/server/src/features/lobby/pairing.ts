@@ -6,7 +6,7 @@ import type { Db } from '../../db/connect.ts';
 import { badRequest, HttpError, notFound } from '../../errors.ts';
 import type { Services } from '../../services.ts';
 import { uniqueViolation } from '../accounts/users.ts';
-import { insertOnlineGame, lockPlayers } from '../games/online.ts';
+import { insertOnlineGame } from '../games/online.ts';
 import { ratingsOf } from '../ratings/store.ts';
 import type { Player } from '../rooms/guests.ts';
 import { newCode } from '../rooms/service.ts';
@@ -15,8 +15,9 @@ import {
   findSeek,
   inRange,
   insertSeek,
-  lastWasWhite,
+  lockPair,
   lockPairingKey,
+  lockSeeker,
   lookAround,
   type SeekRow,
   type Wanted,
@@ -112,7 +113,7 @@ async function attempt<T>(services: Services, work: (tx: Db) => Promise<T>): Pro
 /**
  * A seek: paired with the oldest compatible seek of its key when there is one, else opened (a
  * second click of the same returns the open one). One transaction: the key's lock, then the
- * players' in sorted order (lockPlayers); a candidate that ended while they were awaited is found
+ * players' in sorted order (lockPair); a candidate that ended while they were awaited is found
  * ended by the game's update of the seeks, and the transaction begins again.
  */
 export function placeSeek(services: Services, player: Player, wanted: Wanted): Promise<Placed> {
@@ -123,7 +124,7 @@ export function placeSeek(services: Services, player: Player, wanted: Wanted): P
     const twin = mine.find((s) => s.pairingKey === wanted.pairingKey && s.color === wanted.color);
     if (twin) return { seek: twin, twin: true, started: null };
     if (!other) {
-      await lockPlayers(tx, [player.id]);
+      await lockSeeker(tx, player.id);
       // Counted under the player's lock: two seeks of one player in two pools wait for each other.
       const { seek, openBefore } = await insertSeek(tx, player, wanted, now);
       if (openBefore >= SEEKS_MAX) throw tooManySeeks();
@@ -175,16 +176,8 @@ async function startGame(
   const now = services.now();
   const host: Player = { id: seek.playerId, name: seek.name, isGuest: seek.isGuest };
   // Both players' locks, and their last colours in the same round trip.
-  const last = await lockPlayers(tx, [host.id, player.id], {
-    host: lastWasWhite(host.id),
-    player: lastWasWhite(player.id),
-  });
-  const hostIsWhite = hostPlaysWhite(
-    seek.color,
-    playerColor,
-    last.host as boolean | null,
-    last.player as boolean | null,
-  );
+  const last = await lockPair(tx, host.id, player.id);
+  const hostIsWhite = hostPlaysWhite(seek.color, playerColor, last.hostWasWhite, last.playerWasWhite);
   const [white, black] = hostIsWhite ? [host.id, player.id] : [player.id, host.id];
   const roomId = randomUUID();
   const started = await insertOnlineGame(

@@ -11,12 +11,15 @@ import {
   isNull,
   lt,
   ne,
+  type Placeholder,
   type SQL,
   sql,
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
+import { preparedAnywhere } from '../../db/prepared.ts';
 import { games, seeks } from '../../db/schema.ts';
+import { playerLock } from '../games/online.ts';
 import type { Player } from '../rooms/guests.ts';
 
 export type SeekRow = typeof seeks.$inferSelect;
@@ -50,9 +53,62 @@ export function seekFate(row: SeekRow): SeekFate {
   return { id: row.id, state: row.endReason ?? 'open', gameId: row.gameId };
 }
 
+/** A statement with no table: its select list alone. */
+const noTable = sql`(select 1) as one`;
+const value = sql.placeholder;
+
 /** Serializes the transactions on one key (a pool, a time control's custom seeks) across instances. */
+const keyLock = preparedAnywhere((db) =>
+  db
+    .select({ locked: sql`pg_advisory_xact_lock(hashtext('seek:' || ${value('key')}::text))` })
+    .from(noTable)
+    .prepare('lock_pairing_key'),
+);
+
 export async function lockPairingKey(db: Db, pairingKey: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`seek:${pairingKey}`}))`);
+  await keyLock(db).execute({ key: pairingKey });
+}
+
+/**
+ * The seekers' locks (lockPlayers' order and statement, prepared for the seeks' transactions): one
+ * player's before a seek is stored; two, sorted, before their game, with their last colours.
+ */
+const seekerLock = preparedAnywhere((db) =>
+  db
+    .select({ locked: playerLock(value('first')) })
+    .from(noTable)
+    .prepare('lock_seeker'),
+);
+const pairLocks = preparedAnywhere((db) =>
+  db
+    .select({
+      first: playerLock(value('first')),
+      second: playerLock(value('second')),
+      hostWasWhite: lastWasWhite(value('host')),
+      playerWasWhite: lastWasWhite(value('player')),
+    })
+    .from(noTable)
+    .prepare('lock_seekers'),
+);
+
+export async function lockSeeker(db: Db, playerId: string): Promise<void> {
+  await seekerLock(db).execute({ first: playerId });
+}
+
+/** Both players' locks in sorted order (lockPlayers'), and whether each played white last (null: never). */
+export async function lockPair(
+  db: Db,
+  hostId: string,
+  playerId: string,
+): Promise<{ hostWasWhite: boolean | null; playerWasWhite: boolean | null }> {
+  const [first, second] = [hostId, playerId].sort();
+  const [row] = await pairLocks(db).execute({
+    first,
+    second,
+    host: hostId,
+    player: playerId,
+  });
+  return row as { hostWasWhite: boolean | null; playerWasWhite: boolean | null };
 }
 
 export async function findSeek(db: Db, id: string): Promise<SeekRow | null> {
@@ -82,6 +138,35 @@ export const inRange = (seek: Pick<SeekRow, 'ratingMin' | 'ratingMax'>, rating: 
   seek.ratingMax === null ||
   ((rating ?? GUEST_RATING) >= seek.ratingMin && (rating ?? GUEST_RATING) <= seek.ratingMax);
 
+const seekInsert = preparedAnywhere((db) =>
+  db
+    .insert(seeks)
+    .values({
+      playerId: value('playerId'),
+      isGuest: value('isGuest'),
+      name: value('name'),
+      kind: value('kind'),
+      pairingKey: value('pairingKey'),
+      timeControl: value('timeControl'),
+      color: value('color'),
+      rated: value('rated'),
+      rating: value('rating'),
+      ratingProvisional: value('ratingProvisional'),
+      ratingMin: value('ratingMin'),
+      ratingMax: value('ratingMax'),
+      createdAt: value('now'),
+      seenAt: value('now'),
+    })
+    .returning({
+      ...getTableColumns(seeks),
+      openBefore:
+        sql<number>`(select count(*) from ${seeks} where ${seeks.endedAt} is null and ${seeks.playerId} = ${value('playerId')})`.mapWith(
+          Number,
+        ),
+    })
+    .prepare('insert_seek'),
+);
+
 /**
  * Opens the seek, and counts in the same statement the player's seeks open before it (the
  * statement does not see its own row): the caller, holding the player's lock, rolls back beyond
@@ -93,29 +178,59 @@ export async function insertSeek(
   wanted: Wanted,
   now: Date,
 ): Promise<{ seek: SeekRow; openBefore: number }> {
-  const [{ openBefore, ...seek }] = await db
-    .insert(seeks)
-    .values({
-      playerId: player.id,
-      isGuest: player.isGuest,
-      name: player.name,
-      ...wanted,
-      createdAt: now,
-      seenAt: now,
-    })
-    .returning({
-      ...getTableColumns(seeks),
-      openBefore:
-        sql<number>`(select count(*) from ${seeks} where ${seeks.endedAt} is null and ${seeks.playerId} = ${player.id})`.mapWith(
-          Number,
-        ),
-    });
+  const [{ openBefore, ...seek }] = await seekInsert(db).execute({
+    playerId: player.id,
+    isGuest: player.isGuest,
+    name: player.name,
+    kind: wanted.kind,
+    pairingKey: wanted.pairingKey,
+    timeControl: wanted.timeControl,
+    color: wanted.color,
+    rated: wanted.rated,
+    rating: wanted.rating,
+    ratingProvisional: wanted.ratingProvisional,
+    ratingMin: wanted.ratingMin,
+    ratingMax: wanted.ratingMax,
+    now,
+  });
   return { seek, openBefore };
 }
 
 /** The colours a seek of `color` may meet: random meets anything, white meets black. */
 const partners = (color: SeekColor): SeekColor[] =>
   color === 'random' ? ['white', 'black', 'random'] : [color === 'white' ? 'black' : 'white', 'random'];
+
+const lookAroundStatement = preparedAnywhere((db) => {
+  const playerId = value('playerId');
+  const rating = sql`${value('rating')}::integer`;
+  const theirs = sql`coalesce(${seeks.rating}, ${GUEST_RATING})`;
+  const mine = db
+    .select()
+    .from(seeks)
+    .where(and(isNull(seeks.endedAt), eq(seeks.playerId, playerId)));
+  const candidate = db
+    .select()
+    .from(seeks)
+    .where(
+      and(
+        isNull(seeks.endedAt),
+        eq(seeks.pairingKey, value('pairingKey')),
+        ne(seeks.playerId, playerId),
+        sql`${seeks.seenAt} >= ${value('seenSince')}`,
+        sql`${seeks.color}::text = any(${value('colors')}::text[])`,
+        sql`(${seeks.ratingMin} is null or ${rating} between ${seeks.ratingMin} and ${seeks.ratingMax})`,
+        sql`(${value('ratingMin')}::integer is null or ${value('ratingMax')}::integer is null
+          or ${theirs} between ${value('ratingMin')}::integer and ${value('ratingMax')}::integer)`,
+      ),
+    )
+    .orderBy(
+      sql`case when ${value('pool')}::boolean then abs(${theirs} - ${rating}) end`,
+      asc(seeks.createdAt),
+      asc(seeks.id),
+    )
+    .limit(1);
+  return unionAll(mine, candidate).prepare('look_around');
+});
 
 /**
  * In one round trip: the player's open seeks, and the seek a new one pairs with: another player's
@@ -129,35 +244,16 @@ export async function lookAround(
   wanted: Wanted,
   seenSince: Date,
 ): Promise<{ mine: SeekRow[]; other: SeekRow | null }> {
-  const mine = db
-    .select()
-    .from(seeks)
-    .where(and(isNull(seeks.endedAt), eq(seeks.playerId, playerId)));
-  const rating = wanted.rating ?? GUEST_RATING;
-  const theirs = sql`coalesce(${seeks.rating}, ${GUEST_RATING})`;
-  const candidate = db
-    .select()
-    .from(seeks)
-    .where(
-      and(
-        isNull(seeks.endedAt),
-        eq(seeks.pairingKey, wanted.pairingKey),
-        ne(seeks.playerId, playerId),
-        sql`${seeks.seenAt} >= ${seenSince}`,
-        inArray(seeks.color, partners(wanted.color)),
-        sql`(${seeks.ratingMin} is null or ${rating} between ${seeks.ratingMin} and ${seeks.ratingMax})`,
-        wanted.ratingMin === null || wanted.ratingMax === null
-          ? undefined
-          : sql`${theirs} between ${wanted.ratingMin} and ${wanted.ratingMax}`,
-      ),
-    )
-    .orderBy(
-      ...(wanted.kind === 'pool' ? [sql`abs(${theirs} - ${rating})`] : []),
-      asc(seeks.createdAt),
-      asc(seeks.id),
-    )
-    .limit(1);
-  const rows = await unionAll(mine, candidate);
+  const rows = await lookAroundStatement(db).execute({
+    playerId,
+    pairingKey: wanted.pairingKey,
+    seenSince,
+    colors: partners(wanted.color),
+    rating: wanted.rating ?? GUEST_RATING,
+    ratingMin: wanted.ratingMin,
+    ratingMax: wanted.ratingMax,
+    pool: wanted.kind === 'pool',
+  });
   return {
     mine: rows.filter((row) => row.playerId === playerId),
     other: rows.find((row) => row.playerId !== playerId) ?? null,
@@ -237,7 +333,7 @@ export async function endUnseen(db: Db, cutoff: Date, now: Date): Promise<string
 }
 
 /** Whether the player's last online game had them white (null: no online game yet), as a subquery. */
-export const lastWasWhite = (playerId: string): SQL =>
+export const lastWasWhite = (playerId: string | Placeholder): SQL =>
   sql`(select ${games.whitePlayerId} = ${playerId} from ${games}
     where ${games.mode} = 'online' and (${games.whitePlayerId} = ${playerId} or ${games.blackPlayerId} = ${playerId})
     order by ${games.createdAt} desc limit 1)`;
