@@ -148,12 +148,8 @@ export const games = pgTable(
     index('games_white').on(t.whitePlayerId),
     index('games_black').on(t.blackPlayerId),
     // A profile's page of online games, each side read off its index alone.
-    index('games_white_online')
-      .on(t.whitePlayerId, t.createdAt, t.id)
-      .where(sql`${t.mode} = 'online'`),
-    index('games_black_online')
-      .on(t.blackPlayerId, t.createdAt, t.id)
-      .where(sql`${t.mode} = 'online'`),
+    index('games_white_online').on(t.whitePlayerId, t.createdAt, t.id).where(sql`${t.mode} = 'online'`),
+    index('games_black_online').on(t.blackPlayerId, t.createdAt, t.id).where(sql`${t.mode} = 'online'`),
     // A profile's game in play, among the few live games (its counts are in player_counts).
     index('games_white_playing')
       .on(t.whitePlayerId, t.createdAt)
