@@ -13,6 +13,9 @@ CREATE INDEX "games_white_playing" ON "games" USING btree ("white_player_id","cr
 CREATE INDEX "games_black_playing" ON "games" USING btree ("black_player_id","created_at") WHERE "games"."mode" = 'online' and "games"."status" in ('active', 'check');--> statement-breakpoint
 CREATE INDEX "games_white_online" ON "games" USING btree ("white_player_id","created_at","id") WHERE "games"."mode" = 'online';--> statement-breakpoint
 CREATE INDEX "games_black_online" ON "games" USING btree ("black_player_id","created_at","id") WHERE "games"."mode" = 'online';--> statement-breakpoint
+-- The profile's chart and progress read a player's changes off this index alone (schema.ts).
+DROP INDEX "rating_changes_player";--> statement-breakpoint
+CREATE INDEX "rating_changes_player" ON "rating_changes" USING btree ("user_id","speed","created_at") INCLUDE ("after","diff");--> statement-breakpoint
 -- A game's part in its players' counts, times `delta` (+1 as it comes, -1 as it goes): an online
 -- game counts in `games` whatever its status, and by its result once finished (not in play, not
 -- aborted). Guests have no users row and no counts. The rows are written in user id order, so that

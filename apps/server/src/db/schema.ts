@@ -316,6 +316,8 @@ export const ratingChanges = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.userId] }),
+    // A player's changes in a category by date: the progress (the last 12) and the chart, read off
+    // the index alone, for migration 0013 adds INCLUDE (after, diff), which drizzle cannot say.
     index('rating_changes_player').on(t.userId, t.speed, t.createdAt),
   ],
 );

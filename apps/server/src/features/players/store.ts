@@ -1,6 +1,6 @@
 import type { PageQuery, PlayerGamePage, Profile, RatingHistory } from '@sbc/api';
 import { isProvisional, LIVE_STATUSES, SPEEDS, type Speed } from '@sbc/game';
-import { asc, desc, eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { offsetOf, pageOf } from '../../common/paging.ts';
 import type { Db } from '../../db/connect.ts';
@@ -11,6 +11,8 @@ import { summaryView } from '../games/view.ts';
 
 /** How many of a category's last rated games its progress adds up (lichess's 12). */
 export const PROGRESS_GAMES = 12;
+
+const DAY_MS = 86_400_000;
 
 /** A username, in any case, as its unique index on lower(username) reads it. */
 const named = () => eq(sql`lower(${users.username})`, sql.placeholder('name'));
@@ -155,26 +157,32 @@ export async function readPlayerGames(
 /**
  * Each category's rating at the end of each day (UTC) the player had a rated game in it, oldest
  * first: one point a day, as lichess draws it, so that a player of thousands of games gets a chart
- * of hundreds of points (the rows come in the index rating_changes_player's order). Null for a
- * username nobody has; the player and their points are one statement.
+ * of hundreds of points. A change is its day's last when the next one in its category (`lead`)
+ * falls on another day: the changes come in the order of the index rating_changes_player, read
+ * alone, and only the points are sorted for the answer. Null for a username nobody has; the player and the points are one statement.
  */
 const historyStatement = preparedOnce((db) => {
-  const day = sql`date_trunc('day', ${ratingChanges.createdAt} at time zone 'UTC')`;
-  const points = db
-    .selectDistinctOn([ratingChanges.speed, day], {
+  const ms = sql<number>`(extract(epoch from ${ratingChanges.createdAt}) * 1000)::bigint`;
+  const changes = db
+    .select({
       speed: ratingChanges.speed,
-      at: sql`floor(extract(epoch from ${ratingChanges.createdAt}) * 1000)::bigint`.as('at'),
       after: ratingChanges.after,
+      at: ms.as('at'),
+      next: sql<
+        number | null
+      >`lead(${ms}) over (partition by ${ratingChanges.speed} order by ${ratingChanges.createdAt})`.as(
+        'next',
+      ),
     })
     .from(ratingChanges)
     .where(eq(ratingChanges.userId, users.id))
-    .orderBy(asc(ratingChanges.speed), asc(day), desc(ratingChanges.createdAt))
-    .as('points');
+    .as('changes');
+  const day = (ms: SQL.Aliased) => sql`(${ms} / ${DAY_MS})`;
   return db
     .select({
       points: sql<[Speed, number, number][]>`(select coalesce(json_agg(json_build_array(
-          ${points.speed}, ${points.at}, ${points.after}) order by ${points.speed}, ${points.at}), '[]')
-        from ${points})`,
+          ${changes.speed}, ${changes.at}, ${changes.after}) order by ${changes.speed}, ${changes.at}), '[]')
+        from ${changes} where ${changes.next} is null or ${day(changes.next)} <> ${day(changes.at)})`,
     })
     .from(users)
     .where(named())
