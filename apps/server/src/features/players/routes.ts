@@ -5,6 +5,7 @@ import {
   PlayerGamesQuery,
   PlayerParams,
   type Profile,
+  type RatingHistory,
 } from '@sbc/api';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
@@ -37,11 +38,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   app.get<ByPlayer>(
     '/api/players/:username/ratings',
     { schema: { params: PlayerParams } },
-    async (request, reply) =>
-      // RatingHistory, as the database wrote it.
-      reply
-        .type('application/json; charset=utf-8')
-        .send(found(await readHistory(db, request.params.username))),
+    async (request): Promise<RatingHistory> => found(await readHistory(db, request.params.username)),
   );
 
   app.get<ByPlayer & { Querystring: PageQuery }>(

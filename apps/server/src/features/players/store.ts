@@ -1,4 +1,4 @@
-import type { PageQuery, PlayerGamePage, Profile } from '@sbc/api';
+import type { PageQuery, PlayerGamePage, Profile, RatingHistory } from '@sbc/api';
 import { isProvisional, LIVE_STATUSES, SPEEDS, type Speed } from '@sbc/game';
 import { eq, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -178,18 +178,11 @@ const historyStatement = preparedOnce((db) => {
     .where(eq(ratingChanges.userId, users.id))
     .as('changes');
   const day = (ms: SQL.Aliased) => sql`(${ms} / ${DAY_MS})`;
-  const bySpeed = sql.raw(`array[${SPEEDS.map((speed) => `'${speed}'`).join(', ')}]`);
-  // The answer's JSON as PostgreSQL writes it: a busy player's chart is thousands of points, which
-  // the server would otherwise parse, copy and serialize again. round() of a numeric rounds half
-  // up, as Math.round does a rating.
   return db
     .select({
-      json: sql<string>`(select coalesce(json_agg(json_build_object('speed', line.speed, 'points', line.points)
-          order by array_position(${bySpeed}, line.speed)), '[]')::text
-        from (select ${changes.speed} as speed, json_agg(json_build_object('at', ${changes.at},
-            'rating', round(${changes.after}::numeric)::int) order by ${changes.at}) as points
-          from ${changes} where ${changes.next} is null or ${day(changes.next)} <> ${day(changes.at)}
-          group by ${changes.speed}) line)`,
+      points: sql<[Speed, number, number][]>`(select coalesce(json_agg(json_build_array(
+          ${changes.speed}, ${changes.at}, ${changes.after}) order by ${changes.speed}, ${changes.at}), '[]')
+        from ${changes} where ${changes.next} is null or ${day(changes.next)} <> ${day(changes.at)})`,
     })
     .from(users)
     .where(named())
@@ -197,8 +190,16 @@ const historyStatement = preparedOnce((db) => {
     .prepare('rating_history');
 });
 
-/** The rating history's JSON (RatingHistory) of a username, in any case; null when nobody has it. */
-export async function readHistory(db: Db, username: string): Promise<string | null> {
+export async function readHistory(db: Db, username: string): Promise<RatingHistory | null> {
   const [row] = await historyStatement(db).execute({ name: username.toLowerCase() });
-  return row?.json ?? null;
+  if (!row) return null;
+  const lines = new Map<Speed, { at: number; rating: number }[]>();
+  for (const [speed, at, after] of row.points) {
+    const line = lines.get(speed) ?? lines.set(speed, []).get(speed)!;
+    line.push({ at, rating: Math.round(after) });
+  }
+  return SPEEDS.flatMap((speed) => {
+    const line = lines.get(speed);
+    return line ? [{ speed, points: line }] : [];
+  });
 }
