@@ -1,3 +1,4 @@
+import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -108,8 +109,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // bodies are small JSON and are never accepted compressed. An answer up to SYNC_COMPRESS_LIMIT
   // (every game answer) is compressed in one call on the event loop, in well under a millisecond,
   // not through a zlib stream, which would wait on the thread pool behind bcrypt (passwords.ts).
+  // Brotli's quality 1 (the plugin's default is 4): an answer made for one request is compressed
+  // for it alone, and 1 takes a third of 4's time for a few percent more bytes (docs/benchmarks-log.md).
   await app.register(compress, {
     encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 1 } },
     globalDecompression: false,
     syncThreshold: SYNC_COMPRESS_LIMIT,
   });
