@@ -1,28 +1,14 @@
 import type { Db } from './connect.ts';
 
 /**
- * Statements prepared once per database, for the hot paths: drizzle takes about as long to build
- * a query as PGlite takes to run it, and PostgreSQL then skips parsing and planning it too.
+ * A statement prepared once per database, for the hot paths: drizzle takes about as long to build
+ * a query as PGlite takes to run it, and PostgreSQL then skips parsing and planning it too. It runs
+ * on `db`'s connection, a transaction's included: drizzle binds a prepared statement to the pool it
+ * was made on (its `client`); a transaction holds one client of that pool (`session.client`) and
+ * shares its database's dialect, by which the statement is found, so each call gets a copy bound
+ * to that client, parsed on that connection at its first use there.
  */
-export function preparedOnce<T>(prepare: (db: Db) => T): (db: Db) => T {
-  const made = new WeakMap<Db, T>();
-  return (db) => {
-    const known = made.get(db);
-    if (known) return known;
-    const statements = prepare(db);
-    made.set(db, statements);
-    return statements;
-  };
-}
-
-/**
- * A statement prepared once per database and run on `db`'s connection, a transaction's included.
- * Drizzle binds a prepared statement to the pool it was made on (its `client`); a transaction holds
- * one client of that pool (`session.client`) and shares its database's dialect, by which the
- * statement is found, so each call gets a copy bound to that client: its query not built again
- * and, after its first use on that connection, not parsed again.
- */
-export function preparedAnywhere<T extends object>(prepare: (db: Db) => T): (db: Db) => T {
+export function preparedOnce<T extends object>(prepare: (db: Db) => T): (db: Db) => T {
   const made = new WeakMap<object, T>();
   return (db) => {
     const { dialect, session } = db as unknown as { dialect: object; session: { client: unknown } };

@@ -1,7 +1,7 @@
 import { Game, speedOf, type TimeControl } from '@sbc/game';
 import { and, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/connect.ts';
-import { preparedAnywhere } from '../../db/prepared.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { games, seeks } from '../../db/schema.ts';
 import { ratingsOf } from '../ratings/store.ts';
 import { derived } from './service.ts';
@@ -71,7 +71,7 @@ export async function lockPlayers(
 const value = sql.placeholder;
 
 /** A new online game, its columns the placeholders of the same names: the lobby starts many. */
-const gameInsert = preparedAnywhere((db) =>
+const gameInsert = preparedOnce((db) =>
   db
     .insert(games)
     .values({
@@ -103,7 +103,7 @@ const gameInsert = preparedAnywhere((db) =>
 );
 
 /** The players' open seeks, ended by their game: those it pairs `paired`, the others `played`. */
-const seeksEnd = preparedAnywhere((db) => {
+const seeksEnd = preparedOnce((db) => {
   const paired = sql`${seeks.id} = any(${value('paired')}::text[])`;
   return db
     .update(seeks)

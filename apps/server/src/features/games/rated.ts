@@ -28,7 +28,7 @@ export async function saveChange(
   const end = ratedEnd(loaded.row, changes);
   if (!end) return saveGame(db, loaded, changes);
   return db.transaction(async (tx) => {
-    const saved = await saveGame(tx, loaded, changes, true);
+    const saved = await saveGame(tx, loaded, changes);
     return { ...saved, ...(await applyRatedEnd(tx, end, now)) };
   });
 }

@@ -71,16 +71,10 @@ function saveQuery(db: Db) {
 const saveStatement = preparedOnce((db) => saveQuery(db).prepare('save_game'));
 
 /**
- * Stores the loaded game as the intention left it; 409 if someone changed it since it was loaded.
- * `tx`: inside a transaction, where the prepared statement, bound to the database's own
- * connections, cannot run: the same statement is sent unprepared (a rated game's end).
+ * Stores the loaded game as the intention left it (on `db`, or a rated end's transaction); 409 if
+ * someone changed it since it was loaded.
  */
-export async function saveGame(
-  db: Db,
-  loaded: LoadedGame,
-  changes: GameChanges,
-  tx = false,
-): Promise<GameRow> {
+export async function saveGame(db: Db, loaded: LoadedGame, changes: GameChanges): Promise<GameRow> {
   const { row, stored } = loaded;
   const history = loaded.game.moves;
   const same = (i: number) => stored.moves[i].join(' ') === history[i].texts.join(' ');
@@ -89,7 +83,7 @@ export async function saveGame(
   let kept = Math.min(stored.moves.length, history.length);
   while (kept > 0 && !same(kept - 1)) kept--;
   const saved = { ...row, ...changes, version: row.version + 1 };
-  const [done] = await (tx ? saveQuery(db) : saveStatement(db)).execute({
+  const [done] = await saveStatement(db).execute({
     ...changes,
     deadlineAt: changes.deadlineAt?.toISOString() ?? null,
     id: row.id,

@@ -114,14 +114,21 @@ export async function pageByDeadline(
   );
 }
 
-/** The queries of the player's calls. */
-const queries = preparedOnce((db) => {
-  const id = sql.placeholder('id');
-  return {
-    game: selectGames(db, games).where(eq(games.id, id)).limit(1).prepare('game'),
-    row: db.select().from(games).where(eq(games.id, id)).limit(1).prepare('game_row'),
-  };
-});
+/** The queries of the player's calls: a game with its players' names, and its row alone. */
+const gameStatement = preparedOnce((db) =>
+  selectGames(db, games)
+    .where(eq(games.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('game'),
+);
+const rowStatement = preparedOnce((db) =>
+  db
+    .select()
+    .from(games)
+    .where(eq(games.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('game_row'),
+);
 
 /** Rebuilds the game, re-validating every stored move; a record the rules refuse is corrupt data. */
 export function restore(stored: StoredRecord): Game {
@@ -137,14 +144,14 @@ export function restore(stored: StoredRecord): Game {
 /** The row alone, for calls that need no replay. */
 export async function findGameRow(db: Db, id: string): Promise<GameRow | null> {
   if (!GAME_ID.test(id)) return null; // also keeps odd bytes away from the database
-  const [row] = await queries(db).row.execute({ id });
+  const [row] = await rowStatement(db).execute({ id });
   return row ?? null;
 }
 
 /** The row and the players' names, without replaying the game. */
 export async function findGame(db: Db, id: string): Promise<FoundGame | null> {
   if (!GAME_ID.test(id)) return null;
-  const [found] = await queries(db).game.execute({ id });
+  const [found] = await gameStatement(db).execute({ id });
   return found ? { row: found.game, names: { white: found.white, black: found.black } } : null;
 }
 

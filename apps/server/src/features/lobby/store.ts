@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
-import { preparedAnywhere } from '../../db/prepared.ts';
+import { preparedOnce } from '../../db/prepared.ts';
 import { games, seeks } from '../../db/schema.ts';
 import { playerLock } from '../games/online.ts';
 import type { Player } from '../rooms/guests.ts';
@@ -58,7 +58,7 @@ const noTable = sql`(select 1) as one`;
 const value = sql.placeholder;
 
 /** Serializes the transactions on one key (a pool, a time control's custom seeks) across instances. */
-const keyLock = preparedAnywhere((db) =>
+const keyLock = preparedOnce((db) =>
   db
     .select({ locked: sql`pg_advisory_xact_lock(hashtext('seek:' || ${value('key')}::text))` })
     .from(noTable)
@@ -73,13 +73,13 @@ export async function lockPairingKey(db: Db, pairingKey: string): Promise<void> 
  * The seekers' locks (lockPlayers' order and statement, prepared for the seeks' transactions): one
  * player's before a seek is stored; two, sorted, before their game, with their last colours.
  */
-const seekerLock = preparedAnywhere((db) =>
+const seekerLock = preparedOnce((db) =>
   db
     .select({ locked: playerLock(value('first')) })
     .from(noTable)
     .prepare('lock_seeker'),
 );
-const pairLocks = preparedAnywhere((db) =>
+const pairLocks = preparedOnce((db) =>
   db
     .select({
       first: playerLock(value('first')),
@@ -138,7 +138,7 @@ export const inRange = (seek: Pick<SeekRow, 'ratingMin' | 'ratingMax'>, rating: 
   seek.ratingMax === null ||
   ((rating ?? GUEST_RATING) >= seek.ratingMin && (rating ?? GUEST_RATING) <= seek.ratingMax);
 
-const seekInsert = preparedAnywhere((db) =>
+const seekInsert = preparedOnce((db) =>
   db
     .insert(seeks)
     .values({
@@ -200,7 +200,7 @@ export async function insertSeek(
 const partners = (color: SeekColor): SeekColor[] =>
   color === 'random' ? ['white', 'black', 'random'] : [color === 'white' ? 'black' : 'white', 'random'];
 
-const lookAroundStatement = preparedAnywhere((db) => {
+const lookAroundStatement = preparedOnce((db) => {
   const playerId = value('playerId');
   const rating = sql`${value('rating')}::integer`;
   const theirs = sql`coalesce(${seeks.rating}, ${GUEST_RATING})`;
