@@ -7,9 +7,14 @@ import { HttpError } from './errors.ts';
  */
 export const REDIS_COMMAND_TIMEOUT_MS = 2000;
 
-/** A connected client: a wrong REDIS_URL stops the start instead of failing requests later. */
-export async function connectRedis(url: string): Promise<Redis> {
+/**
+ * A connected client: a wrong REDIS_URL stops the start instead of failing requests later.
+ * `keyPrefix` (ioredis prefixes every key a command names) keeps apart groups of instances sharing
+ * one Redis: the tests running side by side.
+ */
+export async function connectRedis(url: string, keyPrefix?: string): Promise<Redis> {
   const redis = new Redis(url, {
+    keyPrefix,
     lazyConnect: true,
     maxRetriesPerRequest: 2,
     commandTimeout: REDIS_COMMAND_TIMEOUT_MS,

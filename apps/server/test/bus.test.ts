@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type EventBus, type GameEvent, localBus } from '../src/events/bus.ts';
-import { redisBuses } from './instances.ts';
+import { redisGroup } from './instances.ts';
 
 const event = (gameId: string): GameEvent => ({
   type: 'game:move',
@@ -52,9 +52,9 @@ describe('event bus', () => {
 
   it.skipIf(!process.env.REDIS_URL)('shares events between instances through Redis', async () => {
     const url = process.env.REDIS_URL as string;
-    const bus = redisBuses(url);
+    const { bus } = redisGroup(url);
     // A group on another prefix of the same Redis (tests beside these) hears none of it.
-    const [one, two, apart] = await Promise.all([bus(), bus(), redisBuses(url)()]);
+    const [one, two, apart] = await Promise.all([bus(), bus(), redisGroup(url).bus()]);
     const overheard: unknown[] = [];
     apart.subscribe((e) => overheard.push(e));
     apart.channel('rooms').subscribe((e) => overheard.push(e));

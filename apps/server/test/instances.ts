@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { type EventBus, localBus, redisBus } from '../src/events/bus.ts';
+import { connectRedis } from '../src/redis.ts';
 import { Agent, startServer, type TestServer, type TestServerOptions } from './helpers.ts';
 
 /**
@@ -12,18 +14,19 @@ export async function twoInstances(
 ): Promise<{ server: TestServer; other: FastifyInstance }> {
   const redisUrl = process.env.REDIS_URL;
   const shared = redisUrl ? null : localBus();
-  const bus = shared ? async () => shared : redisBuses(redisUrl as string);
+  const bus = shared ? async () => shared : redisGroup(redisUrl as string).bus;
   const server = await startServer({ ...options, bus: await bus() });
   return { server, other: await server.instance(await bus()) };
 }
 
 /**
- * Buses of one group of instances on the Redis at `url`, on channels of their own: the maintenance
- * switch or a lobby's seek of tests running beside them on the same Redis never reach them.
+ * One group of instances on the Redis at `url`, with channels and keys of its own: the maintenance
+ * switch, a lobby's seek or a presence sweep of tests running beside them on the same Redis never
+ * reach them.
  */
-export function redisBuses(url: string): () => Promise<EventBus> {
+export function redisGroup(url: string): { bus: () => Promise<EventBus>; redis: () => Promise<Redis> } {
   const prefix = `sbc-test-${randomUUID()}:`;
-  return () => redisBus(url, prefix);
+  return { bus: () => redisBus(url, prefix), redis: () => connectRedis(url, prefix) };
 }
 
 /** The same client (its cookies) on another instance. */

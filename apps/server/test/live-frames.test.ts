@@ -17,7 +17,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOnlineGame } from '../src/features/games/online.ts';
 import { startServer, type TestServer } from './helpers.ts';
-import { redisBuses } from './instances.ts';
+import { redisGroup } from './instances.ts';
 import { LiveClient, listen } from './live-helpers.ts';
 
 /** Random games played at once, each by its own pair of players' sockets and one spectator's. */
@@ -39,7 +39,7 @@ beforeAll(async () => {
     LIVE_SOCKET_SYNCS: LIMITLESS,
     LIVE_ADDRESS_MESSAGES: LIMITLESS,
   };
-  server = await startServer({ env, ...(redis && { bus: await redisBuses(redis)() }) });
+  server = await startServer({ env, ...(redis && { bus: await redisGroup(redis).bus() }) });
   url = await listen(server.app);
 }, 60_000);
 afterAll(() => server.close());

@@ -11,9 +11,8 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PresenceChange, RoomPresence } from '../src/features/rooms/presence.ts';
 import { PRESENCE_BEAT_MS, PRESENCE_TTL_MS, redisPresence } from '../src/features/rooms/presence-redis.ts';
-import { connectRedis } from '../src/redis.ts';
 import { startServer, type TestServer } from './helpers.ts';
-import { redisBuses } from './instances.ts';
+import { redisGroup } from './instances.ts';
 import { LiveClient, listen } from './live-helpers.ts';
 
 const { DATABASE_URL, REDIS_URL } = process.env;
@@ -68,14 +67,19 @@ describe('presence in process', () => {
 
 describe.skipIf(!REDIS_URL)('presence in Redis (needs REDIS_URL)', () => {
   it("counts a stalled instance's sockets again after another instance swept them", async () => {
-    const [stalledRedis, otherRedis] = await Promise.all([
-      connectRedis(REDIS_URL as string),
-      connectRedis(REDIS_URL as string),
+    const { redis } = redisGroup(REDIS_URL as string);
+    const [stalledRedis, otherRedis, apartRedis] = await Promise.all([
+      redis(),
+      redis(),
+      redisGroup(REDIS_URL as string).redis(),
     ]);
     const stalledId = randomUUID();
     const roomId = randomUUID();
     const stalled = redisPresence(stalledRedis, log, { instance: stalledId });
     const other = redisPresence(otherRedis, log);
+    // An instance of another group on the same Redis, lapsed too: the sweep is its own group's.
+    const apartId = randomUUID();
+    const apart = redisPresence(apartRedis, log, { instance: apartId });
     const told: PresenceChange[] = [];
     let swept: RoomPresence | null = null;
     let lapse: NodeJS.Timeout | undefined;
@@ -89,6 +93,8 @@ describe.skipIf(!REDIS_URL)('presence in Redis (needs REDIS_URL)', () => {
         clearInterval(lapse);
         swept = await other.of(roomId);
       });
+      await apart.start(async () => {});
+      await apart.count(roomId, 'player-2', 1);
       await stalled.count(roomId, 'player-1', 1);
       await stalled.count(roomId, null, 1);
       const present = { connected: new Set(['player-1']), spectators: 1, absent: new Map() };
@@ -97,7 +103,10 @@ describe.skipIf(!REDIS_URL)('presence in Redis (needs REDIS_URL)', () => {
       // Its heartbeat lapses again and again, as while its process is frozen, until the other
       // instance sweeps it.
       const lapsedAt = Date.now();
-      lapse = setInterval(() => void otherRedis.del(`sbc:presence:alive:${stalledId}`), 50);
+      lapse = setInterval(() => {
+        void otherRedis.del(`sbc:presence:alive:${stalledId}`);
+        void apartRedis.del(`sbc:presence:alive:${apartId}`);
+      }, 50);
       await expect
         .poll(() => swept, { timeout: 5 * PRESENCE_BEAT_MS })
         .toEqual({
@@ -106,6 +115,11 @@ describe.skipIf(!REDIS_URL)('presence in Redis (needs REDIS_URL)', () => {
           absent: new Map([['player-1', expect.any(Number)]]),
         });
       expect((swept as RoomPresence | null)?.absent.get('player-1')).toBeGreaterThanOrEqual(lapsedAt);
+      expect(await apart.of(roomId)).toEqual({
+        connected: new Set(['player-2']),
+        spectators: 0,
+        absent: new Map(),
+      });
       // Its next heartbeat finds it swept: it writes its counts again and says so.
       await expect
         .poll(() => other.of(roomId), { timeout: 2 * PRESENCE_BEAT_MS + DELIVERY_MS })
@@ -124,9 +138,8 @@ describe.skipIf(!REDIS_URL)('presence in Redis (needs REDIS_URL)', () => {
       expect(gone.absent.get('player-1')).toBeGreaterThanOrEqual(goneAt);
     } finally {
       clearInterval(lapse);
-      await Promise.all([stalled.stop(), other.stop()]);
-      stalledRedis.disconnect();
-      otherRedis.disconnect();
+      await Promise.all([stalled.stop(), other.stop(), apart.stop()]);
+      for (const client of [stalledRedis, otherRedis, apartRedis]) client.disconnect();
     }
   });
 });
@@ -138,8 +151,7 @@ describe.skipIf(!DATABASE_URL || !REDIS_URL)(
     let doomed: FastifyInstance;
     let urls: { survivor: string; doomed: string };
     beforeAll(async () => {
-      const redis = () => connectRedis(REDIS_URL as string);
-      const bus = redisBuses(REDIS_URL as string);
+      const { bus, redis } = redisGroup(REDIS_URL as string);
       server = await startServer({ bus: await bus(), redis: await redis() });
       doomed = await server.instance(await bus(), await redis());
       urls = { survivor: await listen(server.app), doomed: await listen(doomed) };

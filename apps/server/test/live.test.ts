@@ -4,7 +4,7 @@ import { endInactiveGames } from '../src/features/games/sweeper.ts';
 import { GUEST_COOKIE } from '../src/features/rooms/guests.ts';
 import { snapshot } from './game-helpers.ts';
 import { startServer, type TestServer } from './helpers.ts';
-import { redisBuses } from './instances.ts';
+import { redisGroup } from './instances.ts';
 import { LiveClient, listen } from './live-helpers.ts';
 
 let server: TestServer;
@@ -12,7 +12,7 @@ let url: string;
 // With REDIS_URL the events go through Redis, as between instances.
 beforeAll(async () => {
   const redis = process.env.REDIS_URL;
-  server = await startServer(redis ? { bus: await redisBuses(redis)() } : {});
+  server = await startServer(redis ? { bus: await redisGroup(redis).bus() } : {});
   url = await listen(server.app);
 }, 60_000);
 afterAll(() => server.close());

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { games } from '../src/db/schema.ts';
 import { createGame, insertGames, insertOnlineGame, play, snapshot } from './game-helpers.ts';
 import { type Agent, startServer, type TestServer } from './helpers.ts';
-import { redisBuses } from './instances.ts';
+import { redisGroup } from './instances.ts';
 import { LiveClient, listen } from './live-helpers.ts';
 
 let server: TestServer;
@@ -16,7 +16,7 @@ let url: string;
 // With REDIS_URL the events go through Redis, as between instances.
 beforeAll(async () => {
   const redis = process.env.REDIS_URL;
-  server = await startServer(redis ? { bus: await redisBuses(redis)() } : {});
+  server = await startServer(redis ? { bus: await redisGroup(redis).bus() } : {});
   url = await listen(server.app);
 }, 60_000);
 afterAll(() => server.close());

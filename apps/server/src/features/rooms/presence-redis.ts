@@ -89,6 +89,9 @@ for _, id in ipairs(redis.call('SMEMBERS', prefix .. 'instances')) do
 end
 return changed`;
 
+/** The sweep's answer: for each room changed, its id, then 1 or 0 for players and for spectators. */
+type Swept = (string | number)[];
+
 /** A field's presenceKey: what follows the instance id (a UUID, without ':'). */
 const keyOfField = (field: string) => field.slice(field.indexOf(':') + 1);
 
@@ -107,10 +110,12 @@ export function redisPresence(
   let timer: NodeJS.Timeout | undefined;
   let beating: Promise<void> | null = null;
   let registered = false;
+  // The sweep's keys are made in Lua, where the client's prefix is not added: it goes in whole.
+  const sweptPrefix = (redis.options.keyPrefix ?? '') + PREFIX;
 
   /** Sweeps the lapsed instances but `caller`, and says what changed. */
   async function sweep(caller: string): Promise<void> {
-    const flat = (await redis.eval(SWEEP, 0, PREFIX, caller, now(), ABSENCE_KEPT_MS)) as (string | number)[];
+    const flat = (await redis.eval(SWEEP, 0, sweptPrefix, caller, now(), ABSENCE_KEPT_MS)) as Swept;
     const changes: PresenceChange[] = [];
     for (let i = 0; i < flat.length; i += 3) {
       changes.push({ roomId: String(flat[i]), players: flat[i + 1] === 1, spectators: flat[i + 2] === 1 });
