@@ -104,8 +104,12 @@ function statements(counts: RatingSeedCounts, run: string, record: string): [str
          window w as (partition by player, speed order by created_at, game rows unbounded preceding)`,
     ],
     ['rating changes index', 'create unique index on seed_changes (game, player)'],
-    // Counted once at the end (recount_players) rather than game by game by the triggers.
-    ['player counts off', 'alter table games disable trigger games_count_players'],
+    // Counted once at the end (recount_players, rebuild_rating_points) rather than row by row by
+    // the triggers.
+    [
+      'triggers off',
+      'alter table games disable trigger games_count_players;\nalter table rating_changes disable trigger rating_changes_points',
+    ],
     [
       'games',
       `insert into games (id, created_at, updated_at, last_move_at, owner_id, white_player_id, black_player_id,
@@ -150,6 +154,10 @@ function statements(counts: RatingSeedCounts, run: string, record: string): [str
          where l.w <> (l.b + 1) % ${n}`,
     ],
     ['player counts', 'alter table games enable trigger games_count_players;\nselect recount_players()'],
+    [
+      'rating points',
+      'alter table rating_changes enable trigger rating_changes_points;\nselect rebuild_rating_points()',
+    ],
   ];
 }
 

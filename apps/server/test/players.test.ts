@@ -10,7 +10,7 @@ import {
 import type { Speed } from '@sbc/game';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { games, playerCounts, ratingChanges, ratings, users } from '../src/db/schema.ts';
+import { games, playerCounts, ratingChanges, ratingPoints, ratings, users } from '../src/db/schema.ts';
 import { LEADERBOARDS_MAX_AGE_MS } from '../src/features/players/leaderboards.ts';
 import { insertGames, insertOnlineGame } from './game-helpers.ts';
 import { startServer, type TestServer } from './helpers.ts';
@@ -171,6 +171,81 @@ describe('player_counts', () => {
   });
 });
 
+describe('rating_points', () => {
+  /** Each user's, category's and UTC day's last change, as the chart drew them before they were kept. */
+  const direct = async (ids: string[]) => {
+    const changes = await db()
+      .select()
+      .from(ratingChanges)
+      .where(inArray(ratingChanges.userId, ids))
+      .orderBy(ratingChanges.createdAt, ratingChanges.gameId);
+    const last = new Map<string, { userId: string; speed: Speed; day: number; at: Date; rating: number }>();
+    for (const c of changes) {
+      const day = Math.floor(c.createdAt.getTime() / DAY);
+      last.set(`${c.userId} ${c.speed} ${day}`, {
+        userId: c.userId,
+        speed: c.speed,
+        day,
+        at: c.createdAt,
+        rating: c.after,
+      });
+    }
+    const key = (p: { userId: string; speed: string; day: number }) => `${p.userId} ${p.speed} ${p.day}`;
+    return [...last.values()].sort((x, y) => key(x).localeCompare(key(y)));
+  };
+  const kept = async (ids: string[]) =>
+    (await db().select().from(ratingPoints).where(inArray(ratingPoints.userId, ids))).sort((x, y) =>
+      `${x.userId} ${x.speed} ${x.day}`.localeCompare(`${y.userId} ${y.speed} ${y.day}`),
+    );
+
+  it('follows every write of a change: later and earlier the same day, another day, moved, deleted', async () => {
+    const [a, b] = [(await server.signedIn()).user.id, (await server.signedIn()).user.id];
+    const ids = [a, b];
+    const noon = Date.UTC(2026, 10, 20, 12);
+    const change = async (userId: string, hour: number, after: number, speed: Speed = 'blitz') => {
+      const at = new Date(noon + hour * 3_600_000);
+      const gameId = await onlineGame(a, b, { at });
+      await db()
+        .insert(ratingChanges)
+        .values({ gameId, userId, speed, before: 1500, after, deviation: 80, diff: 0, createdAt: at });
+      return gameId;
+    };
+    const made: Record<string, string> = {};
+    const writes: [string, () => Promise<unknown>][] = [
+      ['a change', async () => (made.first = await change(a, 0, 1510))],
+      ['a later one the same day', async () => (made.later = await change(a, 3, 1520))],
+      ['an earlier one the same day', () => change(a, -2, 1490)],
+      ['the next day (UTC)', async () => (made.next = await change(a, 13, 1530))],
+      [
+        'another category, another player',
+        () => Promise.all([change(a, 1, 1400, 'bullet'), change(b, 1, 1600)]),
+      ],
+      ['the day’s last deleted with its game', () => db().delete(games).where(eq(games.id, made.later))],
+      [
+        'a change moved to another day',
+        () =>
+          db()
+            .update(ratingChanges)
+            .set({ createdAt: new Date(noon - 2 * DAY) })
+            .where(eq(ratingChanges.gameId, made.first)),
+      ],
+      ['a day’s only change deleted', () => db().delete(games).where(eq(games.id, made.next))],
+    ];
+    for (const [what, write] of writes) {
+      await write();
+      expect(await kept(ids), what).toEqual(await direct(ids));
+    }
+    expect((await kept([a])).map((p) => [p.speed, p.rating])).toEqual([
+      ['blitz', 1510],
+      ['blitz', 1490],
+      ['bullet', 1400],
+    ]);
+    // And as rebuilt from scratch (a bulk load's way).
+    await db().execute(sql`select rebuild_rating_points()`);
+    expect(await kept(ids)).toEqual(await direct(ids));
+  });
+});
+
 describe('ratings, their history and progress', () => {
   it('shows each category with its games and the progress of the last 12, the chart oldest first', async () => {
     const player = await server.signedIn();
@@ -236,6 +311,16 @@ describe('GET /api/players/{username}/games', () => {
     expect(first.items[0].status).toBe('active');
     const last = PlayerGamePage.parse((await server.agent().get(`${url}&page=3`)).body);
     expect(last.items.map((g) => g.id)).toEqual(ids.slice(10));
+    expect(last.items[0]).toMatchObject({
+      whitePlayer: { username: other.user.username },
+      blackPlayer: { username: me.user.username },
+    });
+    const past = PlayerGamePage.parse((await server.agent().get(`${url}&page=4`)).body);
+    expect(past).toMatchObject({ items: [], total: 13, totalPages: 3 });
+    const none = PlayerGamePage.parse(
+      (await server.agent().get(`/api/players/${(await server.signedIn()).user.username}/games`)).body,
+    );
+    expect(none).toMatchObject({ items: [], total: 0, totalPages: 1 });
     expect((await server.agent().get(`${url}&page=0`)).status).toBe(400);
   });
 });

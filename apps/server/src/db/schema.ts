@@ -322,6 +322,29 @@ export const ratingChanges = pgTable(
   ],
 );
 
+/**
+ * Each category's rating at the end of each UTC day the player had a rated game in it (lichess's
+ * history): the profile's chart, one row a point, read in key order. Kept by triggers on
+ * rating_changes (migration 0014_rating_points), in the transaction that writes or removes a
+ * change; the key INCLUDEs (at, rating) so that a chart is read off the index alone, which drizzle
+ * cannot say: it is in the migration.
+ */
+export const ratingPoints = pgTable(
+  'rating_points',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    speed: text('speed').$type<Speed>().notNull(),
+    /** Days since 1970-01-01, UTC. */
+    day: integer('day').notNull(),
+    /** The day's last change: its time and the rating after it. */
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    rating: doublePrecision('rating').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.speed, t.day] })],
+);
+
 /** A private room for an online game (docs/api.md §7). */
 export const rooms = pgTable(
   'rooms',

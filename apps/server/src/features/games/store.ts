@@ -13,7 +13,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
+import { alias, type PgSelect, type SelectedFieldsFlat } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/connect.ts';
 import { preparedOnce } from '../../db/prepared.ts';
 import { games, moves, roomPlayers, rowCounts, users } from '../../db/schema.ts';
@@ -31,19 +31,29 @@ const blackGuest = alias(roomPlayers, 'black_guest');
 const seatOf = (guest: typeof whiteGuest | typeof blackGuest, side: 'whitePlayerId' | 'blackPlayerId') =>
   and(eq(guest.roomId, games.roomId), eq(guest.playerId, games[side]), eq(guest.isGuest, true));
 
-/** Games with their players' names. */
-export function selectGames<T extends SelectedFieldsFlat | typeof games>(db: Db, game: T) {
-  return db
-    .select({
-      game,
-      white: sql<string | null>`coalesce(${whiteUser.username}, ${whiteGuest.name})`,
-      black: sql<string | null>`coalesce(${blackUser.username}, ${blackGuest.name})`,
-    })
-    .from(games)
+/** A game's players' names, as `joinNames` joins them. */
+export const playerNames = {
+  white: sql<string | null>`coalesce(${whiteUser.username}, ${whiteGuest.name})`,
+  black: sql<string | null>`coalesce(${blackUser.username}, ${blackGuest.name})`,
+};
+
+/** Joins to a query that reads `games` what its players' names (`playerNames`) come from. */
+export function joinNames<T extends PgSelect>(query: T) {
+  return query
     .leftJoin(whiteUser, eq(whiteUser.id, games.whitePlayerId))
     .leftJoin(blackUser, eq(blackUser.id, games.blackPlayerId))
     .leftJoin(whiteGuest, seatOf(whiteGuest, 'whitePlayerId'))
     .leftJoin(blackGuest, seatOf(blackGuest, 'blackPlayerId'));
+}
+
+/** Games with their players' names. */
+export function selectGames<T extends SelectedFieldsFlat | typeof games>(db: Db, game: T) {
+  return joinNames(
+    db
+      .select({ game, ...playerNames })
+      .from(games)
+      .$dynamic(),
+  );
 }
 
 /**
@@ -52,7 +62,7 @@ export function selectGames<T extends SelectedFieldsFlat | typeof games>(db: Db,
  */
 const { record, ...columns } = getTableColumns(games);
 type Summary = GameSummary['gameState'];
-const summaryColumns = {
+export const summaryColumns = {
   ...columns,
   humanColor: sql<Summary['humanPlayer']>`${record}->>'humanColor'`,
   aiDifficulty: sql<Summary['aiDifficulty']>`${record}->>'aiDifficulty'`,
@@ -283,8 +293,18 @@ export async function gamesOf(db: Db, ids: string[]): Promise<ListedGame[]> {
   const found = await listedStatement(db).execute({ ids });
   const at = new Map(ids.map((id, i) => [id, i]));
   found.sort((x, y) => (at.get(x.game.id) as number) - (at.get(y.game.id) as number));
-  return found.map((f) => ({ row: f.game, names: { white: f.white, black: f.black } }));
+  return found.map(listedGame);
 }
+
+/** A game as a list reads it: `summaryColumns` and `playerNames`. */
+export const listedGame = (f: {
+  game: ListedGame['row'];
+  white: string | null;
+  black: string | null;
+}): ListedGame => ({
+  row: f.game,
+  names: { white: f.white, black: f.black },
+});
 
 export async function insertGame(db: Db, values: typeof games.$inferInsert): Promise<GameRow> {
   const [row] = await db.insert(games).values(values).returning();

@@ -5,14 +5,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { offsetOf, pageOf } from '../../common/paging.ts';
 import type { Db } from '../../db/connect.ts';
 import { preparedOnce } from '../../db/prepared.ts';
-import { games, playerCounts, ratingChanges, ratings, users } from '../../db/schema.ts';
-import { gamesOf } from '../games/store.ts';
+import { games, playerCounts, ratingChanges, ratingPoints, ratings, users } from '../../db/schema.ts';
+import { joinNames, listedGame, playerNames, summaryColumns } from '../games/store.ts';
 import { summaryView } from '../games/view.ts';
 
 /** How many of a category's last rated games its progress adds up (lichess's 12). */
 export const PROGRESS_GAMES = 12;
-
-const DAY_MS = 86_400_000;
 
 /** A username, in any case, as its unique index on lower(username) reads it. */
 const named = () => eq(sql`lower(${users.username})`, sql.placeholder('name'));
@@ -32,12 +30,12 @@ const live = sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '));
  * The player's online games, as white and as black, each side read off its own index alone
  * (games_white_online, games_black_online: a player's thousands of games cost no heap reads),
  * newest first within each; `limit` keeps each side's newest. An OR of the sides would read every
- * row, or walk all games by date. The player is the `users` row the statement reads.
+ * row, or walk all games by date.
  */
-const sides = (limit: Placeholder): SQL => {
+const sides = (player: SQL | AnyPgColumn, limit: Placeholder): SQL => {
   const side = (color: 'white' | 'black') =>
     sql`(select id, created_at from ${games}
-      where ${sql.identifier(`${color}_player_id`)} = ${users.id} and mode = 'online'
+      where ${sql.identifier(`${color}_player_id`)} = ${player} and mode = 'online'
       order by created_at desc, id desc limit ${limit})`;
   return sql`${side('white')} union all ${side('black')}`;
 };
@@ -118,21 +116,25 @@ export async function readProfile(db: Db, username: string): Promise<Profile | n
 }
 
 /**
- * The player of a username, their online games' count and the ids of one page of them, newest
- * first, in one statement: each side read up to the page's end (`reach`).
+ * The player of a username, their online games' count and one page of them, newest first, with
+ * their players' names, in one statement: each side read up to the page's end (`reach`), the page
+ * joined laterally to the player's row, so that a player without games still answers one row
+ * (its game null) and nobody's username none.
  */
 const gamePageStatement = preparedOnce((db) => {
   const [reach, size, offset] = ['reach', 'size', 'offset'].map((name) => sql.placeholder(name));
-  return db
-    .select({
-      total: counted(playerCounts.games),
-      ids: sql<string[]>`array(select id from (${sides(reach)}) g
-        order by created_at desc, id desc limit ${size} offset ${offset})`,
-    })
-    .from(users)
-    .leftJoin(playerCounts, eq(playerCounts.userId, users.id))
-    .where(named())
-    .limit(1)
+  const player = sql`(select ${users.id} as id, ${counted(playerCounts.games)} as total from ${users}
+      left join ${playerCounts} on ${playerCounts.userId} = ${users.id} where ${named()} limit 1) player
+    left join lateral (select id, created_at from (${sides(sql`player.id`, reach)}) g
+      order by created_at desc, id desc limit ${size} offset ${offset}) page on true`;
+  return joinNames(
+    db
+      .select({ total: sql<number>`player.total`, game: summaryColumns, ...playerNames })
+      .from(player)
+      .leftJoin(games, eq(games.id, sql`page.id`))
+      .$dynamic(),
+  )
+    .orderBy(sql`page.created_at desc, page.id desc`)
     .prepare('player_game_page');
 });
 
@@ -143,60 +145,46 @@ export async function readPlayerGames(
   page: PageQuery,
 ): Promise<PlayerGamePage | null> {
   const offset = offsetOf(page);
-  const [found] = await gamePageStatement(db).execute({
+  const rows = await gamePageStatement(db).execute({
     name: username.toLowerCase(),
     reach: offset + page.pageSize,
     size: page.pageSize,
     offset,
   });
-  if (!found) return null;
-  const listed = await gamesOf(db, found.ids);
-  return pageOf(page, found.total, listed.map(summaryView));
+  if (rows.length === 0) return null;
+  const listed = rows.flatMap((row) =>
+    row.game ? [summaryView(listedGame({ ...row, game: row.game }))] : [],
+  );
+  return pageOf(page, rows[0].total, listed);
 }
 
 /**
  * Each category's rating at the end of each day (UTC) the player had a rated game in it, oldest
  * first: one point a day, as lichess draws it, so that a player of thousands of games gets a chart
- * of hundreds of points. A change is its day's last when the next one in its category (`lead`)
- * falls on another day: the changes come in the order of the index rating_changes_player, read
- * alone, and only the points are sorted for the answer. Null for a username nobody has; the player and the points are one statement.
+ * of hundreds of points. The points are rows of rating_points, kept as changes are written, read
+ * off its key alone. Null for a username nobody has; the player and the points are one statement.
  */
-const historyStatement = preparedOnce((db) => {
-  const ms = sql<number>`(extract(epoch from ${ratingChanges.createdAt}) * 1000)::bigint`;
-  const changes = db
+const historyStatement = preparedOnce((db) =>
+  db
     .select({
-      speed: ratingChanges.speed,
-      after: ratingChanges.after,
-      at: ms.as('at'),
-      next: sql<
-        number | null
-      >`lead(${ms}) over (partition by ${ratingChanges.speed} order by ${ratingChanges.createdAt})`.as(
-        'next',
-      ),
-    })
-    .from(ratingChanges)
-    .where(eq(ratingChanges.userId, users.id))
-    .as('changes');
-  const day = (ms: SQL.Aliased) => sql`(${ms} / ${DAY_MS})`;
-  return db
-    .select({
-      points: sql<[Speed, number, number][]>`(select coalesce(json_agg(json_build_array(
-          ${changes.speed}, ${changes.at}, ${changes.after}) order by ${changes.speed}, ${changes.at}), '[]')
-        from ${changes} where ${changes.next} is null or ${day(changes.next)} <> ${day(changes.at)})`,
+      points: sql<[Speed, number, number][]>`(select coalesce(json_agg(json_build_array(${ratingPoints.speed},
+          (extract(epoch from ${ratingPoints.at}) * 1000)::bigint, ${ratingPoints.rating})
+          order by ${ratingPoints.speed}, ${ratingPoints.day}), '[]')
+        from ${ratingPoints} where ${ratingPoints.userId} = ${users.id})`,
     })
     .from(users)
     .where(named())
     .limit(1)
-    .prepare('rating_history');
-});
+    .prepare('rating_history'),
+);
 
 export async function readHistory(db: Db, username: string): Promise<RatingHistory | null> {
   const [row] = await historyStatement(db).execute({ name: username.toLowerCase() });
   if (!row) return null;
   const lines = new Map<Speed, { at: number; rating: number }[]>();
-  for (const [speed, at, after] of row.points) {
+  for (const [speed, at, rating] of row.points) {
     const line = lines.get(speed) ?? lines.set(speed, []).get(speed)!;
-    line.push({ at, rating: Math.round(after) });
+    line.push({ at, rating: Math.round(rating) });
   }
   return SPEEDS.flatMap((speed) => {
     const line = lines.get(speed);
