@@ -30,9 +30,9 @@ const live = sql.raw(LIVE_STATUSES.map((s) => `'${s}'`).join(', '));
  * The player's online games, as white and as black, each side read off its own index alone
  * (games_white_online, games_black_online: a player's thousands of games cost no heap reads),
  * newest first within each; `limit` keeps each side's newest. An OR of the sides would read every
- * row, or walk all games by date.
+ * row, or walk all games by date. `player` is the player's id as the statement names it.
  */
-const sides = (player: SQL | AnyPgColumn, limit: Placeholder): SQL => {
+const sides = (player: SQL, limit: Placeholder): SQL => {
   const side = (color: 'white' | 'black') =>
     sql`(select id, created_at from ${games}
       where ${sql.identifier(`${color}_player_id`)} = ${player} and mode = 'online'
