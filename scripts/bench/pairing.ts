@@ -10,7 +10,9 @@
  *   npm run bench:pairing                                # PGlite in a temporary DATA_DIR
  *   npm run bench:pairing -- --postgres                  # a fresh PostgreSQL database, dropped after
  *   npm run bench:pairing -- --instances 2               # two instances on PostgreSQL and Redis
- *   options: --seekers 2000 --seconds 20, --open-first (every seeker's page open before the seeks),
+ *   options: --seekers 2000 --seconds 20, --warmup 5 (seconds of seekers at the same rate first, not
+ *            counted: a server that has just started pays its first connections and compilations),
+ *            --open-first (every seeker's page open before the seeks),
  *            --http (seeks by POST /api/lobby/seeks), --profile (the servers' --cpu-prof, kept),
  *            --server ../other (another checkout's build, built there first)
  *
@@ -30,6 +32,7 @@ import { built, productionEnv, type RunningServer, startServer } from './server.
 
 const SEEKERS = option('--seekers', 2000);
 const SECONDS = option('--seconds', 20);
+const WARMUP = option('--warmup', 5);
 const INSTANCES = option('--instances', 1);
 const OPEN_FIRST = flag('--open-first');
 const PROFILE = flag('--profile');
@@ -37,6 +40,10 @@ const HTTP = flag('--http');
 /** The checkout whose build is measured (this one by default). */
 const SERVER = textOption('--server');
 const POOLS = PRESETS.map(formatTimeControl);
+/** Between two arrivals, in ms. */
+const EVERY = (SECONDS * 1000) / SEEKERS;
+/** The warm-up's seekers: an even count in every pool, so that none is left to pair with the timed ones. */
+const WARM = 2 * POOLS.length * Math.round((WARMUP * 1000) / EVERY / (2 * POOLS.length));
 const ADDRESS = '10.44.0.1';
 /** After the last arrival, the games still starting are waited for this long. */
 const DRAIN_MS = 3000;
@@ -133,6 +140,25 @@ function report(seekers: Seeker[], paired: Pairing[]) {
   return doubles === 0 && incomplete === 0 && waiting === odd;
 }
 
+/**
+ * `count` seekers, one every `every` ms, each a guest opening its socket then seeking (or seeking
+ * at once when `ready` has its page open); the pairs made at their seeks.
+ */
+async function arrive(
+  count: number,
+  every: number,
+  base: (i: number) => string,
+  seekers: Seeker[],
+  ready: Seeker[] | null,
+): Promise<Pairing[]> {
+  const start = performance.now();
+  const arrivals = Array.from({ length: count }, async (_, i) => {
+    await sleep(start + i * every - performance.now());
+    return seek(i, base(i), ready?.[i] ?? (await connect(i, base(i), seekers)));
+  });
+  return (await Promise.all(arrivals)).filter((p): p is Pairing => p !== null);
+}
+
 /** Every seeker a guest with its socket open, 50 at a time, in seeker order. */
 async function openAll(base: (i: number) => string, seekers: Seeker[]): Promise<Seeker[]> {
   const ready: Seeker[] = [];
@@ -153,15 +179,16 @@ async function main() {
   const env = {
     ...productionEnv(pg?.url, redis),
     TRUST_PROXY: 'loopback',
-    // 2,000 guests, seeks, sockets and their messages from one address in 20 s.
+    // 2,000 guests (and the warm-up's), their seeks, sockets and messages from one address.
     RATE_LIMIT_SCALE: '1000',
-    LIVE_SOCKETS_PER_ADDRESS: String(SEEKERS + 100),
-    LIVE_ADDRESS_MESSAGES: String(SEEKERS * 2),
+    LIVE_SOCKETS_PER_ADDRESS: String(WARM + SEEKERS + 100),
+    LIVE_ADDRESS_MESSAGES: String((WARM + SEEKERS) * 2),
   };
   const server = built(SERVER);
   const command = PROFILE ? [server[0], '--cpu-prof', `--cpu-prof-dir=${dir}`, ...server.slice(1)] : server;
   const servers: RunningServer[] = [];
   const seekers: Seeker[] = [];
+  const warmed: Seeker[] = [];
   let ok = false;
   try {
     for (let i = 0; i < INSTANCES; i++) {
@@ -171,26 +198,22 @@ async function main() {
     }
     console.log(
       `${pg ? 'PostgreSQL' : 'PGlite'}${redis ? ' + Redis' : ''}, ${INSTANCES} instance(s); ${SEEKERS} seekers ` +
-        `over ${SECONDS} s in ${POOLS.length} pools, seeking over ${HTTP ? 'HTTP' : 'the socket'}${OPEN_FIRST ? ', their pages open first' : ''}; load ${load()}`,
+        `over ${SECONDS} s in ${POOLS.length} pools after ${WARMUP} s of others at that rate, seeking over ${HTTP ? 'HTTP' : 'the socket'}${OPEN_FIRST ? ', their pages open first' : ''}; load ${load()}`,
     );
     const base = (i: number) => servers[i % servers.length].url;
     // With --open-first the seekers' pages are open before the first seek (on the lobby already):
     // the seeks alone arrive over the seconds, and the CPU counted is theirs.
     const ready = OPEN_FIRST ? await openAll(base, seekers) : null;
+    await arrive(WARM, EVERY, base, warmed, null);
+    await sleep(DRAIN_MS);
     const cpuBefore = servers.map((s) => s.cpuMs());
-    const every = (SECONDS * 1000) / SEEKERS;
-    const start = performance.now();
-    const arrivals = Array.from({ length: SEEKERS }, async (_, i) => {
-      await sleep(start + i * every - performance.now());
-      return seek(i, base(i), ready?.[i] ?? (await connect(i, base(i), seekers)));
-    });
-    const paired = (await Promise.all(arrivals)).filter((p): p is Pairing => p !== null);
+    const paired = await arrive(SEEKERS, EVERY, base, seekers, ready);
     await sleep(DRAIN_MS);
     const cpu = servers.map((s, i) => `${((s.cpuMs() - cpuBefore[i]) / 1000).toFixed(1)} s`).join(', ');
     ok = report(seekers, paired);
     console.log(`server CPU ${cpu}${OPEN_FIRST ? ' (the seeks alone)' : ''}`);
   } finally {
-    for (const { ws } of seekers) ws.terminate();
+    for (const { ws } of [...warmed, ...seekers]) ws.terminate();
     await Promise.all(servers.map((s) => s.stop()));
     pg?.drop();
     if (PROFILE) console.log(`CPU profiles: ${dir}/*.cpuprofile`);
