@@ -295,7 +295,8 @@ export const ratings = pgTable(
 
 /**
  * What one rated game did to one player's rating: written with the ratings in the transaction
- * that ends the game, at most once (its key); the profile's chart and progress read it.
+ * that ends the game, at most once (its key); the profile's progress reads it, and the chart's
+ * points are made from it (rating_points).
  */
 export const ratingChanges = pgTable(
   'rating_changes',
@@ -316,8 +317,9 @@ export const ratingChanges = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.gameId, t.userId] }),
-    // A player's changes in a category by date: the progress (the last 12) and the chart, read off
-    // the index alone, for migration 0013 adds INCLUDE (after, diff), which drizzle cannot say.
+    // A player's changes in a category by date: the progress (the last 12) and a day's point
+    // (rating_points' triggers) read off the index, for migration 0013 adds INCLUDE (after, diff),
+    // which drizzle cannot say.
     index('rating_changes_player').on(t.userId, t.speed, t.createdAt),
   ],
 );
