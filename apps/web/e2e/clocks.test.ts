@@ -160,7 +160,9 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Clocks in Chromium' : MISSING_CHR
     await ann.getByText('You Won!', { exact: true }).waitFor();
     await bob.getByText('Game Over', { exact: true }).first().waitFor();
     for (const page of pages) {
-      expect(await page.getByTestId('game-status').textContent()).toBe('Out of time');
+      await expect
+        .poll(() => page.getByTestId('game-status').textContent(), { timeout: WAIT_MS })
+        .toBe('Out of time');
       // Behind the Game Over dialog (the rest of the page is hidden from the accessibility tree).
       expect(await page.locator(selector('Black')).textContent()).toBe('0:00.0');
     }

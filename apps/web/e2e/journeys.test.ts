@@ -150,7 +150,9 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Shared Box Chess in Chromium' : M
     await over.getByRole('button', { name: 'Continue Viewing' }).click();
     await over.waitFor({ state: 'hidden' });
     await page.getByRole('alert').filter({ hasText: 'White has resigned.' }).waitFor();
-    expect(await page.getByTestId('game-status').textContent()).toBe('Resigned');
+    await expect
+      .poll(() => page.getByTestId('game-status').textContent(), { timeout: WAIT_MS })
+      .toBe('Resigned');
     expect(await page.getByRole('button', { name: 'Resign', exact: true }).isDisabled()).toBe(true);
   });
 
@@ -168,7 +170,9 @@ describe.skipIf(!HAS_CHROMIUM)(HAS_CHROMIUM ? 'Shared Box Chess in Chromium' : M
     await page.getByRole('alert').filter({ hasText: 'Checkmate! Black wins!' }).waitFor();
     expect(await moveList(page)).toEqual(['f3', 'e5', 'g4', 'Qh4#']);
     await square(page, 'e1', 'white king.*in check').waitFor();
-    expect(await page.getByTestId('game-status').textContent()).toBe('Checkmate');
+    await expect
+      .poll(() => page.getByTestId('game-status').textContent(), { timeout: WAIT_MS })
+      .toBe('Checkmate');
   });
 
   it("resolves an attack on a double box from an SBFEN through 'Your shared box is under attack!'", async () => {

@@ -134,7 +134,9 @@ describe.skipIf(!HAS_CHROMIUM)(
       await offerDraw();
       await page.getByText('The computer accepts your draw offer.').first().waitFor();
       await page.getByRole('alert').filter({ hasText: 'Game drawn by agreement.' }).waitFor();
-      expect(await page.getByTestId('game-status').textContent()).toBe('Draw');
+      await expect
+        .poll(() => page.getByTestId('game-status').textContent(), { timeout: WAIT_MS })
+        .toBe('Draw');
 
       await page.goto('/');
       const vsComputer = panel(page, 'Player vs Computer');
