@@ -37,7 +37,7 @@ const replaced = Object.fromEntries(
  * rows follow the history: rows past its end go, and the rows from the first move that differs
  * (undone, redone, or completed by a defender choice) are written again.
  */
-function saveQuery(db: Db) {
+const saveStatement = preparedOnce((db) => {
   const value = (name: string) => sql.placeholder(name);
   const written = db.$with('written').as(
     db
@@ -66,9 +66,8 @@ function saveQuery(db: Db) {
       .select(sql`select ${fromJson} from ${written}, ${rows}`)
       .onConflictDoUpdate({ target: [moves.gameId, moves.moveNumber], set: replaced }),
   );
-  return db.with(written, dropped, added).select().from(written);
-}
-const saveStatement = preparedOnce((db) => saveQuery(db).prepare('save_game'));
+  return db.with(written, dropped, added).select().from(written).prepare('save_game');
+});
 
 /**
  * Stores the loaded game as the intention left it (on `db`, or a rated end's transaction); 409 if
